@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// CacheLens: a normalized GraphQL cache library with Apollo iOS's semantics (`GraphQLCache`,
+/// `GraphQLCacheSQLite`) and `cachelens`, a terminal explorer and headless harness built on it.
+let package = Package(
+    name: "CacheLens",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GraphQLCache", targets: ["GraphQLCache"]),
+        .executable(name: "cachelens", targets: ["cachelens"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+        .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
+        .executableTarget(name: "cachelens", dependencies: [
+            "GraphQLCache", "CacheHarness",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,86 @@
+import GraphQLCache
+
+/// The ops that work on records directly, with no GraphQL document.
+extension Harness {
+    func registerRecordOps() {
+        register("records") { [unowned self] _ throws(HarnessError) in
+            let records = try storage { try self.cache.allRecords() }
+            return ["records": .object(Self.recordsJSON(records))]
+        }
+        register("record") { [unowned self] request throws(HarnessError) in
+            let key = CacheKey(try request.string("key"))
+            let record = try storage { try self.cache.loadRecord(forKey: key) }
+            return ["record": record.map { .object(RecordJSON.jsonObject($0.fields)) } ?? .null]
+        }
+        register("merge") { [unowned self] request throws(HarnessError) in
+            let records = try Self.recordSet(from: try request.object("records"))
+            let changed = try storage { try self.cache.merge(records: records) }
+            return ["changedKeys": Self.sortedKeys(changed)]
+        }
+        register("setField") { [unowned self] request throws(HarnessError) in
+            let key = CacheKey(try request.string("key"))
+            let field = try request.string("field")
+            let value = try Self.cacheValue(try request.required("value"), at: "\(key.rawValue).\(field)")
+            let changed = try storage { try self.cache.merge(records: RecordSet(records: [Record(key: key, [field: value])])) }
+            return ["changedKeys": Self.sortedKeys(changed)]
+        }
+        register("removeRecord") { [unowned self] request throws(HarnessError) in
+            let key = CacheKey(try request.string("key"))
+            let removed = try storage { try self.cache.removeRecord(for: key) }
+            return ["removedKeys": .array(removed ? [.string(key.rawValue)] : [])]
+        }
+        register("removeMatching") { [unowned self] request throws(HarnessError) in
+            let pattern = try request.string("pattern")
+            let removed = try storage { try self.cache.removeRecords(matching: pattern) }
+            return ["removedKeys": .array(removed.map(\.rawValue).sorted().map(JSONValue.string))]
+        }
+        register("clear") { [unowned self] _ throws(HarnessError) in
+            try storage { try self.cache.clear() }
+            return [:]
+        }
+        register("stats") { [unowned self] _ throws(HarnessError) in
+            let count = try storage { try self.cache.recordCount() }
+            return ["records": .int(count), "networkRequests": .int(0), "watchers": .int(0)]
+        }
+    }
+
+    /// Runs a cache call, reporting its failure as a `storage` error.
+    func storage<T>(_ body: () throws -> T) throws(HarnessError) -> T {
+        do { return try body() } catch {
+            throw HarnessError(.storage, "\(error)")
+        }
+    }
+
+    /// `{KEY: {field: value}}` as the `records` op returns it.
+    static func recordsJSON(_ records: RecordSet) -> JSONObject {
+        JSONObject(records.keys.sorted { $0.rawValue < $1.rawValue }.map { key in
+            (key.rawValue, .object(RecordJSON.jsonObject(records[key]!.fields)))
+        })
+    }
+
+    /// Reads `{KEY: {field: value}}` (the `merge` op, snapshots), naming the bad key on error.
+    static func recordSet(from object: JSONObject) throws(HarnessError) -> RecordSet {
+        var set = RecordSet()
+        for (key, value) in object {
+            guard case .object(let fieldsJSON) = value else {
+                throw .badRequest("record \"\(key)\" must be an object of fields, found \(value.kindName)")
+            }
+            var fields: [String: CacheValue] = [:]
+            for (field, fieldValue) in fieldsJSON {
+                fields[field] = try cacheValue(fieldValue, at: "\(key).\(field)")
+            }
+            set.merge(record: Record(key: CacheKey(key), fields))
+        }
+        return set
+    }
+
+    static func cacheValue(_ json: JSONValue, at place: String) throws(HarnessError) -> CacheValue {
+        do { return try RecordJSON.cacheValue(from: json, context: place) } catch {
+            throw .badRequest("\(place): \(error.reason)")
+        }
+    }
+
+    static func sortedKeys(_ keys: Set<FieldKey>) -> JSONValue {
+        .array(keys.map(\.description).sorted().map(JSONValue.string))
+    }
+}

@@ -1,0 +1,76 @@
+import GraphQLCache
+
+/// The headless harness: answers HARNESS.md's JSON-lines requests against one cache store.
+///
+/// `handle(line:)` returns every line a request produces, watcher deliveries first and the
+/// response last, so the runner (stdin/stdout) and tests (in process) see the same stream.
+public final class Harness {
+    /// The cache the record ops work on.
+    public let cache: NormalizedCache
+
+    /// Ops this harness answers, by name. Other ops named by HARNESS.md answer `unsupported`.
+    private var handlers: [String: (HarnessRequest) throws(HarnessError) -> JSONObject] = [:]
+
+    /// Ops of the protocol that this build does not answer yet.
+    static let protocolOps: Set<String> = [
+        "schema", "config", "write", "writeFragment", "read", "readFragment", "explain", "records",
+        "record", "merge", "setField", "removeRecord", "removeMatching", "clear", "watch", "unwatch",
+        "respond", "fetch", "stats", "ui",
+    ]
+
+    public init(cache: NormalizedCache) {
+        self.cache = cache
+        registerRecordOps()
+    }
+
+    /// Adds (or replaces) the handler of `op`.
+    func register(_ op: String, _ handler: @escaping (HarnessRequest) throws(HarnessError) -> JSONObject) {
+        handlers[op] = handler
+    }
+
+    /// Answers one input line; returns the output lines in order.
+    public func handle(line: String) -> [String] {
+        var pending: [String] = []
+        let response: JSONObject
+        switch HarnessRequest.parse(line) {
+        case .failure(let failure):
+            response = Self.failure(id: failure.id, failure.error)
+        case .success(let request):
+            response = answer(request, deliveries: &pending)
+        }
+        pending.append(JSONValue.object(response).jsonText)
+        return pending
+    }
+
+    private func answer(_ request: HarnessRequest, deliveries: inout [String]) -> JSONObject {
+        guard let handler = handlers[request.op] else {
+            let error = Self.protocolOps.contains(request.op)
+                ? HarnessError(.unsupported, "op \"\(request.op)\" is not supported by this build")
+                : HarnessError.badRequest("unknown op \"\(request.op)\"")
+            return Self.failure(id: request.id, error)
+        }
+        do {
+            let result = try handler(request)
+            deliveries.append(contentsOf: drainDeliveries())
+            var response = JSONObject()
+            if let id = request.id { response["id"] = id }
+            response["ok"] = .bool(true)
+            for (key, value) in result { response[key] = value }
+            return response
+        } catch {
+            deliveries.append(contentsOf: drainDeliveries())
+            return Self.failure(id: request.id, error)
+        }
+    }
+
+    /// Watcher deliveries produced while handling a request; empty until watches exist.
+    func drainDeliveries() -> [String] { [] }
+
+    static func failure(id: JSONValue?, _ error: HarnessError) -> JSONObject {
+        var response = JSONObject()
+        if let id { response["id"] = id }
+        response["ok"] = .bool(false)
+        response["error"] = .object(error.jsonObject)
+        return response
+    }
+}

@@ -1,0 +1,57 @@
+/// The one definition of "key matches pattern" for removal and filtering, shared by every cache
+/// so that they agree: a literal substring (no wildcards: `%` and `_` are characters),
+/// compared case-insensitively with full Unicode case folding (`ÜNÏ` matches `ünï`).
+public struct KeyPattern: Sendable, Hashable {
+    /// The pattern as given.
+    public let pattern: String
+    /// Whether the pattern is pure ASCII, in which case backends may use a byte-wise ASCII test.
+    public let isASCII: Bool
+    private let folded: String
+    private let foldedASCII: [UInt8]
+
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        self.folded = Self.fold(pattern)
+        self.isASCII = pattern.utf8.allSatisfy { $0 < 0x80 }
+        self.foldedASCII = isASCII ? Array(folded.utf8) : []
+    }
+
+    /// Whether `key` contains the pattern. The empty pattern matches every key.
+    public func matches(_ key: String) -> Bool {
+        if folded.isEmpty { return true }
+        if isASCII {
+            var key = key
+            if let result = key.withUTF8({ Self.containsASCII($0, foldedASCII) }) { return result }
+        }
+        return Self.fold(key).contains(folded)
+    }
+
+    public func matches(_ key: CacheKey) -> Bool { matches(key.rawValue) }
+
+    /// Lower-cases (Unicode-aware); `contains` then compares by `Character`, so canonically
+    /// equivalent spellings (precomposed or combining marks) match too.
+    public static func fold(_ text: String) -> String { text.lowercased() }
+
+    /// Byte-wise ASCII case-insensitive search; nil when the key is not ASCII (then the full
+    /// Unicode test decides, since a non-ASCII letter may fold to an ASCII one).
+    private static func containsASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool? {
+        let n = needle.count, h = haystack.count
+        for byte in haystack where byte >= 0x80 { _ = byte; return nil }
+        if n > h { return false }
+        let first = needle[0]
+        var i = 0
+        while i <= h - n {
+            if lower(haystack[i]) == first {
+                var j = 1
+                while j < n && lower(haystack[i + j]) == needle[j] { j += 1 }
+                if j == n { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte + 32 : byte
+    }
+}

@@ -1,0 +1,64 @@
+/// The order people expect for keys: roots first, then runs of digits compared by value
+/// (`Item:2` before `Item:10`), everything else by Unicode scalar value.
+public enum NaturalOrder {
+    private static let roots = ["QUERY_ROOT", "MUTATION_ROOT", "SUBSCRIPTION_ROOT"]
+
+    /// Whether `lhs` sorts before `rhs`.
+    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    /// A three-way comparison: negative, zero or positive.
+    public static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let lr = rootRank(lhs), rr = rootRank(rhs)
+        if lr != rr { return lr < rr ? -1 : 1 }
+        return compareUTF8(Array(lhs.utf8), Array(rhs.utf8))
+    }
+
+    /// Roots rank by their order in `roots`, with the records below them; other keys rank last.
+    private static func rootRank(_ key: String) -> Int {
+        for (index, root) in roots.enumerated() where key.hasPrefix(root) {
+            let rest = key.utf8.dropFirst(root.utf8.count)
+            if rest.isEmpty || rest.first == UInt8(ascii: ".") { return index }
+        }
+        return roots.count
+    }
+
+    /// Compares byte strings with digit runs compared numerically (leading zeros ignored, then
+    /// the shorter run first so `01` and `1` still differ).
+    public static func compareUTF8(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            let ca = a[i], cb = b[j]
+            if isDigit(ca) && isDigit(cb) {
+                let (si, ei) = digitRun(a, from: i)
+                let (sj, ej) = digitRun(b, from: j)
+                let lenA = ei - si, lenB = ej - sj
+                if lenA != lenB { return lenA < lenB ? -1 : 1 }
+                for k in 0..<lenA where a[si + k] != b[sj + k] {
+                    return a[si + k] < b[sj + k] ? -1 : 1
+                }
+                let rawA = ei - i, rawB = ej - j
+                if rawA != rawB { return rawA < rawB ? -1 : 1 }
+                i = ei; j = ej
+                continue
+            }
+            if ca != cb { return ca < cb ? -1 : 1 }
+            i += 1; j += 1
+        }
+        if i < a.count { return 1 }
+        if j < b.count { return -1 }
+        return 0
+    }
+
+    @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+
+    /// The significant digits of the run starting at `start` (leading zeros skipped) and its end.
+    private static func digitRun(_ s: [UInt8], from start: Int) -> (Int, Int) {
+        var end = start
+        while end < s.count && isDigit(s[end]) { end += 1 }
+        var significant = start
+        while significant < end - 1 && s[significant] == 48 { significant += 1 }
+        return (significant, end)
+    }
+}

@@ -1,0 +1,25 @@
+/// Builds `JSONValue`s, keeping object member order; a repeated key keeps its last value.
+public struct JSONValueBuilder: JSONBuilder {
+    public init() {}
+    public func null() -> JSONValue { .null }
+    public func bool(_ value: Bool) -> JSONValue { .bool(value) }
+    public func int(_ value: Int) -> JSONValue { .int(value) }
+    public func double(_ value: Double) -> JSONValue { .double(value) }
+    public func string(_ value: String) -> JSONValue { .string(value) }
+    public func array(_ items: [JSONValue]) -> JSONValue { .array(items) }
+    public func object(_ members: [(String, JSONValue)]) throws(JSONBuildError) -> JSONValue {
+        .object(JSONObject(members))
+    }
+}
+
+extension JSONValue {
+    /// Parses a JSON text.
+    public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+        try JSONParser.parse(text.utf8, builder: JSONValueBuilder())
+    }
+
+    /// Parses JSON bytes.
+    public static func parse<C: Collection>(bytes: C) throws(JSONError) -> JSONValue where C.Element == UInt8 {
+        try JSONParser.parse(bytes, builder: JSONValueBuilder())
+    }
+}

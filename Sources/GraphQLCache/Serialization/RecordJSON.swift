@@ -1,0 +1,159 @@
+/// Apollo iOS's record JSON, the text in its SQLite `record` column and in snapshots: an object
+/// of field key to value, references as `{"$reference":"KEY"}`, lists as arrays (nested to any
+/// depth), custom scalar objects as objects. Encodes and decodes straight between bytes and
+/// `CacheValue`, with no Foundation bridging (that bridging is most of Apollo's merge time).
+public enum RecordJSON {
+    /// The record's fields as compact JSON bytes, fields sorted so that equal records encode
+    /// identically.
+    public static func encode(_ fields: [String: CacheValue]) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 64 + fields.count * 24)
+        write(fields, to: &writer)
+        return writer.bytes
+    }
+
+    /// As `encode`, as a String.
+    public static func encodeString(_ fields: [String: CacheValue]) -> String {
+        String(decoding: encode(fields), as: UTF8.self)
+    }
+
+    /// Appends the fields as one JSON object.
+    public static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
+        writer.raw(UInt8(ascii: "{"))
+        var first = true
+        for key in fields.keys.sorted() {
+            if !first { writer.raw(UInt8(ascii: ",")) }
+            first = false
+            writer.string(key)
+            writer.raw(UInt8(ascii: ":"))
+            write(fields[key]!, to: &writer)
+        }
+        writer.raw(UInt8(ascii: "}"))
+    }
+
+    /// Appends one value.
+    public static func write(_ value: CacheValue, to writer: inout JSONWriter) {
+        switch value {
+        case .null: writer.null()
+        case .bool(let v): writer.bool(v)
+        case .int(let v): writer.int(v)
+        case .double(let v): writer.double(v)
+        case .string(let v): writer.string(v)
+        case .reference(let key):
+            writer.raw("{\"$reference\":")
+            writer.string(key.rawValue)
+            writer.raw(UInt8(ascii: "}"))
+        case .list(let items):
+            writer.raw(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { writer.raw(UInt8(ascii: ",")) }
+                write(item, to: &writer)
+            }
+            writer.raw(UInt8(ascii: "]"))
+        case .object(let object): write(object, to: &writer)
+        }
+    }
+
+    /// Decodes a record's JSON; `key` names the record in the error.
+    public static func decode<C: Collection>(_ bytes: C, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue]
+    where C.Element == UInt8 {
+        let value: CacheValue
+        do {
+            value = try JSONParser.parse(bytes, builder: CacheValueBuilder())
+        } catch {
+            throw RecordJSONError(key: key, reason: error.description)
+        }
+        guard case .object(let fields) = value else {
+            throw RecordJSONError(key: key, reason: "expected a JSON object of fields, found \(value.kindName)")
+        }
+        return fields
+    }
+
+    /// Decodes a record's JSON text.
+    public static func decode(_ text: String, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue] {
+        try decode(Array(text.utf8), key: key)
+    }
+
+    /// Converts one harness/snapshot JSON value to a cache value (`$reference` objects become
+    /// references). `context` names the place in errors.
+    public static func cacheValue(from json: JSONValue, context: String) throws(RecordJSONError) -> CacheValue {
+        let builder = CacheValueBuilder()
+        switch json {
+        case .null: return .null
+        case .bool(let v): return .bool(v)
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .string(let v): return .string(v)
+        case .array(let items):
+            var values: [CacheValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try cacheValue(from: item, context: context)) }
+            return .list(values)
+        case .object(let object):
+            var members: [(String, CacheValue)] = []
+            for (key, member) in object { members.append((key, try cacheValue(from: member, context: context))) }
+            do { return try builder.object(members) } catch {
+                throw RecordJSONError(key: CacheKey(context), reason: error.message)
+            }
+        }
+    }
+
+    /// Converts a cache value to a harness/snapshot JSON value.
+    public static func jsonValue(_ value: CacheValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let v): return .bool(v)
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .string(let v): return .string(v)
+        case .reference(let key): return .object(["$reference": .string(key.rawValue)])
+        case .list(let items): return .array(items.map(jsonValue))
+        case .object(let fields): return .object(jsonObject(fields))
+        }
+    }
+
+    /// A record's fields as a JSON object, fields sorted.
+    public static func jsonObject(_ fields: [String: CacheValue]) -> JSONObject {
+        JSONObject(fields.keys.sorted().map { ($0, jsonValue(fields[$0]!)) })
+    }
+}
+
+/// A record whose stored JSON cannot be read: names the record key and what is wrong.
+public struct RecordJSONError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let key: CacheKey
+    public let reason: String
+
+    public init(key: CacheKey, reason: String) {
+        self.key = key
+        self.reason = reason
+    }
+
+    public var description: String { "record \"\(key.rawValue)\": \(reason)" }
+}
+
+/// Builds `CacheValue`s from record JSON: `{"$reference": "K"}` becomes a reference, and a
+/// `$reference` member whose value is not a string, or beside other members, is an error.
+struct CacheValueBuilder: JSONBuilder {
+    func null() -> CacheValue { .null }
+    func bool(_ value: Bool) -> CacheValue { .bool(value) }
+    func int(_ value: Int) -> CacheValue { .int(value) }
+    func double(_ value: Double) -> CacheValue { .double(value) }
+    func string(_ value: String) -> CacheValue { .string(value) }
+    func array(_ items: [CacheValue]) -> CacheValue { .list(items) }
+
+    func object(_ members: [(String, CacheValue)]) throws(JSONBuildError) -> CacheValue {
+        if members.count == 1, members[0].0 == "$reference" {
+            guard case .string(let key) = members[0].1 else {
+                throw JSONBuildError("\"$reference\" must be a string, found \(members[0].1.kindName)")
+            }
+            return .reference(CacheKey(key))
+        }
+        var fields = [String: CacheValue](minimumCapacity: members.count)
+        for (key, value) in members {
+            if key == "$reference" {
+                throw JSONBuildError("\"$reference\" must be the only member of its object")
+            }
+            fields[key] = value
+        }
+        return .object(fields)
+    }
+}

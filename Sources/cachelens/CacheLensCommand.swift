@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `cachelens`: explore, script and measure a normalized GraphQL cache.
+@main
+struct CacheLensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cachelens",
+        abstract: "Explore, script and measure a normalized GraphQL cache (Apollo iOS format).",
+        subcommands: [HarnessCommand.self]
+    )
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import CacheHarness
+import GraphQLCache
+
+/// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
+struct HarnessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "harness",
+        abstract: "Answer JSON-lines requests (see HARNESS.md) on stdin/stdout."
+    )
+
+    @Option(help: "'memory' or the path of a SQLite cache file.")
+    var cache: String = "memory"
+
+    func run() throws {
+        guard cache == "memory" else {
+            throw ValidationError("--cache \(cache): only 'memory' is available in this build")
+        }
+        HarnessRunner.run(Harness(cache: InMemoryNormalizedCache()))
+    }
+}
