@@ -21,11 +21,13 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
+        .target(name: "CacheBench", dependencies: ["GraphQLCache"]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "CacheHarness",
+            "GraphQLCache", "CacheHarness", "CacheBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
     ],
     swiftLanguageModes: [.v6]

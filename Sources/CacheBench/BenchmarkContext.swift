@@ -1,0 +1,33 @@
+/// What every benchmark group gets: the scale, how many runs, and where to put scratch files.
+public struct BenchmarkContext: Sendable {
+    public let scale: BenchmarkScale
+    public let warmup: Int
+    public let iterations: Int
+    /// A directory for scratch files (SQLite databases), removed after the run.
+    public let scratchDirectory: String
+    /// The path of the running `cachelens` binary, for figures measured in a child process.
+    public let executablePath: String
+    /// Progress messages (stderr), so a long run shows where it is.
+    public let progress: @Sendable (String) -> Void
+
+    public init(scale: BenchmarkScale, scratchDirectory: String, executablePath: String,
+                progress: @escaping @Sendable (String) -> Void) {
+        self.scale = scale
+        self.warmup = 1
+        self.iterations = scale.iterations
+        self.scratchDirectory = scratchDirectory
+        self.executablePath = executablePath
+        self.progress = progress
+    }
+}
+
+/// A named group of figures; `--filter` selects groups and figures by substring.
+public struct BenchmarkGroup: Sendable {
+    public let name: String
+    public let run: @Sendable (BenchmarkContext) throws -> [BenchmarkFigure]
+
+    public init(name: String, run: @escaping @Sendable (BenchmarkContext) throws -> [BenchmarkFigure]) {
+        self.name = name
+        self.run = run
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+import GraphQLCache
+@testable import CacheBench
+
+@Suite struct BenchmarkFrameworkTests {
+    @Test func medianOfOddAndEvenSampleCounts() {
+        #expect(Samples([3, 1, 2]).median == 2)
+        #expect(Samples([4, 1, 2, 3]).median == 2.5)
+        #expect(Samples([4, 1, 2, 3]).min == 1)
+        #expect(Samples([4, 1, 2, 3]).max == 4)
+    }
+
+    @Test func figureJSONHasExactlyTheProtocolMembers() {
+        let figure = BenchmarkFigure(name: "x", unit: "ms", median: 3, min: 2, max: 4, floor: 1.5, budget: 3)
+        #expect(figure.jsonObject.keys == ["name", "unit", "median", "min", "max", "floor", "ratio"])
+        #expect(figure.ratio == 2)
+        #expect(figure.meetsBudget == true)
+        #expect(BenchmarkFigure(name: "y", unit: "ms", median: 5, min: 5, max: 5, floor: 1, budget: 3).meetsBudget == false)
+    }
+
+    @Test func workloadIsDeterministicAndConsistent() throws {
+        let workload = ItemUserWorkload(itemCount: 10)
+        let records = workload.records()
+        #expect(records.count == 10 + 100 + 1)
+        #expect(records["Item:9"]?["related"] == .list([.reference("Item:0"), .reference("Item:1")]))
+        #expect(records["Item:3"]?["owner"] == .reference("User:3"))
+        #expect(workload.records() == records)
+        let response = try JSONValue.parse(workload.responseJSON())
+        #expect(response["items"]?.arrayValue?.count == 10)
+        #expect(response["items"]?.arrayValue?.first?["related"]?.arrayValue?.count == 2)
+    }
+
+    @Test func filterSelectsGroupsByName() {
+        #expect(BenchmarkSuite.selected(by: "JSON").map(\.name) == ["recordjson"])
+        #expect(BenchmarkSuite.selected(by: "nothing-like-this").isEmpty)
+        #expect(BenchmarkSuite.selected(by: nil).count == BenchmarkSuite.groups.count)
+    }
+}
