@@ -10,6 +10,7 @@ public enum SampleServerError: Error, Sendable, Equatable, CustomStringConvertib
     /// The schema file does not parse or does not build.
     case invalidSchema(path: String, message: String)
 
+    /// A one-line explanation naming the file and the problem.
     public var description: String {
         switch self {
         case .sampleDataNotFound(let searched):

@@ -83,6 +83,13 @@ import Testing
         #expect(try SampleServer.locateSampleData(from: [deep]) == found)
     }
 
+    @Test func defaultInitFindsThePackageSampleDataAndAnswers() async throws {
+        let server = try SampleServer()
+        #expect(server.directory.standardizedFileURL == (try SampleServerFixture.sampleDataDirectory()).standardizedFileURL)
+        let response = try await server.send(GraphQLRequest(query: "{ hero(episode: EMPIRE) { name } }"))
+        #expect(response.data == (try SampleServerFixture.object(#"{"hero":{"name":"Luke Skywalker"}}"#)))
+    }
+
     @Test func sampleDataNotFoundListsWhereItLooked() throws {
         let root = URL(fileURLWithPath: "/", isDirectory: true)
         #expect(throws: SampleServerError.sampleDataNotFound(searched: ["/sample-data"])) {
