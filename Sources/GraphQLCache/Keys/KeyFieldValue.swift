@@ -1,13 +1,13 @@
 /// How key field values print inside a record key (`@typePolicy`, `@fieldPolicy`, field ids).
 enum KeyFieldValue {
-    /// A scalar's text; nil for null, objects and lists, which cannot make an id.
+    /// A scalar's text; nil for null, booleans, objects and lists, which cannot make an id
+    /// (Apollo's `CacheKeyInfo(jsonValue:)` rejects booleans too).
     static func text(_ value: JSONValue) -> String? {
         switch value {
         case .string(let s): return s
         case .int(let i): return String(i)
         case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-        case .bool(let b): return b ? "true" : "false"
-        case .null, .array, .object: return nil
+        case .null, .bool, .array, .object: return nil
         }
     }
 
