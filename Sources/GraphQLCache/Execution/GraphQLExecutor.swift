@@ -71,7 +71,14 @@ public final class GraphQLExecutor: Sendable {
     }
 
     private func rootType(of operation: GraphQLOperation) -> String? {
-        guard let schema = configuration.schema else { return operation.typeCondition }
+        guard let schema = configuration.schema else {
+            switch operation.operationType {
+            case .query: return "Query"
+            case .mutation: return "Mutation"
+            case .subscription: return "Subscription"
+            case .fragment: return operation.typeCondition
+            }
+        }
         switch operation.operationType {
         case .query: return schema.queryType
         case .mutation: return schema.mutationType

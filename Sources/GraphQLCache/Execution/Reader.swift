@@ -46,7 +46,7 @@ struct Reader {
     private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                      into out: inout JSONObject) throws {
         var typename = record.typename
-        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? false { typename = staticType }
+        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? true { typename = staticType }
         for item in selections.items {
             switch item {
             case .field(let field):
