@@ -103,18 +103,7 @@ struct Reader {
         }
         let elementType = type?.listElement
         if elementType != nil || (type == nil && isList(value)) {
-            guard case .list(let items) = value else {
-                miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
-                return nil
-            }
-            var values: [JSONValue] = []
-            values.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                path.append(.index(index))
-                values.append(try complete(item, type: elementType, context) ?? .null)
-                path.removeLast()
-            }
-            return .array(values)
+            return try completeList(value, elementType: elementType, context)
         }
         guard let selections = context.field.selectionSet else {
             if value.referencedKeys.isEmpty { return RecordJSON.jsonValue(value) }
@@ -132,6 +121,22 @@ struct Reader {
         var object = JSONObject()
         try readObject(target, selections: selections, staticType: context.field.type?.namedType, into: &object)
         return .object(object)
+    }
+
+    /// A list, element by element (an element that misses reads as null in the partial data).
+    private mutating func completeList(_ value: CacheValue, elementType: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
+        guard case .list(let items) = value else {
+            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            return nil
+        }
+        var values: [JSONValue] = []
+        values.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            path.append(.index(index))
+            values.append(try complete(item, type: elementType, context) ?? .null)
+            path.removeLast()
+        }
+        return .array(values)
     }
 
     private func isList(_ value: CacheValue) -> Bool {
