@@ -43,6 +43,15 @@ struct Reader {
         return found
     }
 
+    /// Loads the records a list points at in one batch (one SQL query instead of one per
+    /// element), remembering absent ones too.
+    private mutating func prefetch(_ value: CacheValue) throws {
+        let keys = Set(value.referencedKeys.filter { loaded[$0] == nil })
+        guard keys.count > 1 else { return }
+        let found = try source.loadRecords(forKeys: keys)
+        for key in keys { loaded[key] = .some(found[key]) }
+    }
+
     private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                      into out: inout JSONObject) throws {
         var typename = record.typename
@@ -129,6 +138,7 @@ struct Reader {
             miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
             return nil
         }
+        if context.field.selectionSet != nil { try prefetch(value) }
         var values: [JSONValue] = []
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
