@@ -146,3 +146,34 @@ import Testing
         #expect(absent.misses.first?.reason == .missingRecord && absent.misses.first?.recordKey == "Droid:1")
     }
 }
+
+extension ReadTests {
+    @Test func typenameOfRootsAndKnownTypesReadsWithoutAStoredField() throws {
+        let fixture = try OperationFixture.starWars()
+        try fixture.cache.merge(records: RecordSet(records: [
+            Record(key: .queryRoot, ["droid(id:2001)": .reference("Droid:2001")]),
+            Record(key: "Droid:2001", ["name": .string("R2-D2")]),
+        ]))
+        let result = try fixture.read(#"{ __typename droid(id: "2001") { __typename name } }"#)
+        #expect(result.isComplete)
+        #expect(OperationFixture.text(result.data) == #"{"__typename":"Query","droid":{"__typename":"Droid","name":"R2-D2"}}"#)
+    }
+
+    @Test func concurrentReadsShareOneExecutor() async throws {
+        let fixture = OperationFixture()
+        try fixture.write("{ hero { name } }", data: #"{"hero":{"name":"R2-D2"}}"#)
+        let executor = fixture.executor, cache = fixture.cache
+        let names = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<32 {
+                group.addTask {
+                    let operation = try executor.operation(document: "query Q\(index % 4) { hero { name } }")
+                    return try executor.read(operation, from: CacheRecordSource(cache)).data?["hero"]?["name"]?.stringValue
+                }
+            }
+            var names: [String?] = []
+            for try await name in group { names.append(name) }
+            return names
+        }
+        #expect(names.count == 32 && names.allSatisfy { $0 == "R2-D2" })
+    }
+}

@@ -60,7 +60,7 @@ struct Reader {
             switch item {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
-                try readField(field, of: record, into: &out)
+                try readField(field, of: record, typename: typename, into: &out)
             case .typeCase(let condition, let inclusion, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
@@ -69,7 +69,7 @@ struct Reader {
         }
     }
 
-    private mutating func readField(_ field: FieldPlan, of record: Record, into out: inout JSONObject) throws {
+    private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
         dependentKeys.insert(FieldKey(record: record.key, field: fieldKey))
         path.append(.field(field.responseName))
@@ -77,6 +77,9 @@ struct Reader {
         var value = record.fields[fieldKey]
         if value == nil, let policy = field.fieldPolicy {
             value = try resolve(field, policy: policy)
+        }
+        if value == nil, field.name == "__typename", let typename {
+            value = .string(typename)   // a root record, or a record written without it
         }
         guard let value else {
             if options.allowMissingNullableFields && !field.isNonNull {
