@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheHarness
-import Foundation
 import GraphQLCache
 
 /// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
@@ -20,16 +19,6 @@ struct HarnessCommand: ParsableCommand {
         guard cache == "memory" else {
             throw ValidationError("--cache \(cache): only 'memory' is available in this build")
         }
-        let harness = Harness(cache: InMemoryNormalizedCache())
-        for path in schemaFiles {
-            let text: String
-            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                throw ValidationError("--schema \(path): cannot read the file: \(error.localizedDescription)")
-            }
-            do { try harness.loadSchema(text) } catch {
-                throw ValidationError("--schema \(path): \(error.description)")
-            }
-        }
-        HarnessRunner.run(harness)
+        HarnessRunner.run(try loadingSchemas(into: Harness(cache: InMemoryNormalizedCache())))
     }
 }
