@@ -2,9 +2,11 @@
 /// response data to records, records to data. Cheap and `Sendable`; holds one configuration
 /// and its document cache (replace the executor when the configuration changes).
 public final class GraphQLExecutor: Sendable {
+    /// The schema and key rules every operation of this executor uses.
     public let configuration: CacheConfiguration
     private let documents: DocumentCache
 
+    /// An executor for one configuration, with an empty document cache.
     public init(configuration: CacheConfiguration = CacheConfiguration()) {
         self.configuration = configuration
         self.documents = DocumentCache(schema: configuration.schema)
