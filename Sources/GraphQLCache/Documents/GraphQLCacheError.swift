@@ -2,7 +2,7 @@
 public struct DocumentLocation: Hashable, Sendable, CustomStringConvertible {
     /// Line, from 1.
     public let line: Int
-    /// Column, from 1, in characters of the line.
+    /// Column, from 1.
     public let column: Int
 
     public init(line: Int, column: Int) {
