@@ -22,12 +22,14 @@ let package = Package(
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
         .target(name: "CacheBench", dependencies: ["GraphQLCache"]),
+        .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
             "GraphQLCache", "CacheHarness", "CacheBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
+        .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,10 +12,13 @@ struct HarnessCommand: ParsableCommand {
     @Option(help: "'memory' or the path of a SQLite cache file.")
     var cache: String = "memory"
 
+    @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls); repeatable.")
+    var schemaFiles: [String] = []
+
     func run() throws {
         guard cache == "memory" else {
             throw ValidationError("--cache \(cache): only 'memory' is available in this build")
         }
-        HarnessRunner.run(Harness(cache: InMemoryNormalizedCache()))
+        HarnessRunner.run(try loadingSchemas(into: Harness(cache: InMemoryNormalizedCache())))
     }
 }
