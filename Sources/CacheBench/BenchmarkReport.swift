@@ -9,14 +9,14 @@ public enum BenchmarkReport {
 
     /// The header line of the table.
     public static var tableHeader: String {
-        pad("figure", 64) + lpad("median", 12) + lpad("min", 11) + lpad("max", 11) + lpad("floor", 11)
+        pad("figure", 72) + lpad("median", 12) + lpad("min", 11) + lpad("max", 11) + lpad("floor", 11)
             + lpad("ratio", 8) + "  budget"
     }
 
     /// One row of the table.
     public static func tableRow(_ figure: BenchmarkFigure) -> String {
         let unit = " " + figure.unit
-        var row = pad(figure.name, 64) + lpad(format(figure.median) + unit, 12)
+        var row = pad(figure.name, 72) + lpad(format(figure.median) + unit, 12)
         row += lpad(format(figure.min), 11) + lpad(format(figure.max), 11)
         row += lpad(figure.floor.map(format) ?? "-", 11)
         row += lpad(figure.ratio.map { format($0) + "x" } ?? "-", 8)

@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
             scale: scale, scratchDirectory: scratch.path,
             executablePath: CommandLine.arguments[0],
             progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-        if !json { print(BenchmarkReport.tableHeader) }
+        if !json { FileHandle.standardOutput.write(Data((BenchmarkReport.tableHeader + "\n").utf8)) }
         try BenchmarkSuite.run(context: context, filter: filter) { figures in
             let text = json ? BenchmarkReport.jsonLines(figures) : figures.map(BenchmarkReport.tableRow).joined(separator: "\n")
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
