@@ -3,14 +3,19 @@
 /// decoding record JSON straight into `CacheValue` is what keeps SQLite loads fast.
 public protocol JSONBuilder {
     associatedtype Value
+    /// An object under construction: members are added as they are read, so no intermediate
+    /// member array is built.
+    associatedtype Object
     func null() -> Value
     func bool(_ value: Bool) -> Value
     func int(_ value: Int) -> Value
     func double(_ value: Double) -> Value
     func string(_ value: String) -> Value
     func array(_ items: [Value]) -> Value
+    func beginObject() -> Object
+    func add(_ key: String, _ value: Value, to object: inout Object)
     /// Throws a message when the members do not form a valid value (a bad `$reference`).
-    func object(_ members: [(String, Value)]) throws(JSONBuildError) -> Value
+    func endObject(_ object: Object) throws(JSONBuildError) -> Value
 }
 
 /// A builder's complaint about an object; the parser adds the position.
@@ -38,18 +43,14 @@ public struct JSONParser<Builder: JSONBuilder> {
     /// Parses one complete JSON text from `bytes`.
     public static func parse<C: Collection>(_ bytes: C, builder: Builder) throws(JSONError) -> Builder.Value
     where C.Element == UInt8 {
-        if let result = bytes.withContiguousStorageIfAvailable({ buffer in
-            Result { () throws(JSONError) in try parse(buffer: buffer, builder: builder) }
-        }) {
-            return try result.get()
-        }
-        let copy = Array(bytes)
-        return try copy.withUnsafeBufferPointer { buffer throws(JSONError) in
+        let contiguous = Array(bytes)
+        return try contiguous.withUnsafeBufferPointer { buffer throws(JSONError) in
             try parse(buffer: buffer, builder: builder)
         }
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, builder: Builder) throws(JSONError) -> Builder.Value {
+    /// Parses one complete JSON text from a buffer (the fast path: no copy).
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>, builder: Builder) throws(JSONError) -> Builder.Value {
         var parser = JSONParser(bytes: buffer, builder: builder)
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -81,7 +82,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         try enter()
         let start = index
         index += 1
-        var members: [(String, Builder.Value)] = []
+        var object = builder.beginObject()
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
@@ -94,7 +95,8 @@ public struct JSONParser<Builder: JSONBuilder> {
                 guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after key") }
                 index += 1
                 skipWhitespace()
-                members.append((key, try parseValue()))
+                let value = try parseValue()
+                builder.add(key, value, to: &object)
                 skipWhitespace()
                 let next = peek()
                 index += 1
@@ -106,7 +108,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         }
         depth -= 1
         do {
-            return try builder.object(members)
+            return try builder.endObject(object)
         } catch {
             throw self.error(error.message, at: start)
         }
@@ -140,11 +142,13 @@ public struct JSONParser<Builder: JSONBuilder> {
         let start = index
         index += 1
         let contentStart = index
+        var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
+                if isASCII { return String(decoding: slice, as: UTF8.self) }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
@@ -152,6 +156,7 @@ public struct JSONParser<Builder: JSONBuilder> {
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: contentStart) }
             if byte < 0x20 { throw error("unescaped control character in string") }
+            if byte >= 0x80 { isASCII = false }
             index += 1
         }
         throw error("unterminated string", at: start)

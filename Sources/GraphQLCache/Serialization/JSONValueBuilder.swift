@@ -7,9 +7,9 @@ public struct JSONValueBuilder: JSONBuilder {
     public func double(_ value: Double) -> JSONValue { .double(value) }
     public func string(_ value: String) -> JSONValue { .string(value) }
     public func array(_ items: [JSONValue]) -> JSONValue { .array(items) }
-    public func object(_ members: [(String, JSONValue)]) throws(JSONBuildError) -> JSONValue {
-        .object(JSONObject(members))
-    }
+    public func beginObject() -> JSONObject { JSONObject() }
+    public func add(_ key: String, _ value: JSONValue, to object: inout JSONObject) { object[key] = value }
+    public func endObject(_ object: JSONObject) throws(JSONBuildError) -> JSONValue { .object(object) }
 }
 
 extension JSONValue {

@@ -56,9 +56,17 @@ public enum RecordJSON {
     /// Decodes a record's JSON; `key` names the record in the error.
     public static func decode<C: Collection>(_ bytes: C, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue]
     where C.Element == UInt8 {
+        let contiguous = Array(bytes)
+        return try contiguous.withUnsafeBufferPointer { buffer throws(RecordJSONError) in
+            try decode(buffer: buffer, key: key)
+        }
+    }
+
+    /// Decodes a record's JSON straight from a buffer (a SQLite column): the fast path.
+    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue] {
         let value: CacheValue
         do {
-            value = try JSONParser.parse(bytes, builder: CacheValueBuilder())
+            value = try JSONParser.parse(buffer: buffer, builder: CacheValueBuilder())
         } catch {
             throw RecordJSONError(key: key, reason: error.description)
         }
@@ -89,9 +97,9 @@ public enum RecordJSON {
             for item in items { values.append(try cacheValue(from: item, context: context)) }
             return .list(values)
         case .object(let object):
-            var members: [(String, CacheValue)] = []
-            for (key, member) in object { members.append((key, try cacheValue(from: member, context: context))) }
-            do { return try builder.object(members) } catch {
+            var members = builder.beginObject()
+            for (key, member) in object { builder.add(key, try cacheValue(from: member, context: context), to: &members) }
+            do { return try builder.endObject(members) } catch {
                 throw RecordJSONError(key: CacheKey(context), reason: error.message)
             }
         }
@@ -140,20 +148,20 @@ struct CacheValueBuilder: JSONBuilder {
     func string(_ value: String) -> CacheValue { .string(value) }
     func array(_ items: [CacheValue]) -> CacheValue { .list(items) }
 
-    func object(_ members: [(String, CacheValue)]) throws(JSONBuildError) -> CacheValue {
-        if members.count == 1, members[0].0 == "$reference" {
-            guard case .string(let key) = members[0].1 else {
-                throw JSONBuildError("\"$reference\" must be a string, found \(members[0].1.kindName)")
-            }
-            return .reference(CacheKey(key))
+    func beginObject() -> [String: CacheValue] { [:] }
+
+    func add(_ key: String, _ value: CacheValue, to object: inout [String: CacheValue]) {
+        object[key] = value
+    }
+
+    func endObject(_ object: [String: CacheValue]) throws(JSONBuildError) -> CacheValue {
+        guard let reference = object["$reference"] else { return .object(object) }
+        guard object.count == 1 else {
+            throw JSONBuildError("\"$reference\" must be the only member of its object")
         }
-        var fields = [String: CacheValue](minimumCapacity: members.count)
-        for (key, value) in members {
-            if key == "$reference" {
-                throw JSONBuildError("\"$reference\" must be the only member of its object")
-            }
-            fields[key] = value
+        guard case .string(let key) = reference else {
+            throw JSONBuildError("\"$reference\" must be a string, found \(reference.kindName)")
         }
-        return .object(fields)
+        return .reference(CacheKey(key))
     }
 }
