@@ -105,6 +105,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    @discardableResult
     public func performAtomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = try state.withLock { state throws -> Bool in
             if state.transactionDepth == 0 { try state.connection.begin(immediate: !options.readOnly) }
