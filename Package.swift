@@ -22,7 +22,7 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CSQLite"]),
-        .target(name: "CacheHarness", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
+        .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
         .executableTarget(name: "cachelens", dependencies: [
             "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
