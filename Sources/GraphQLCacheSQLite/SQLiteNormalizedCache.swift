@@ -18,6 +18,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         /// Whether `clear()` also runs `VACUUM` to give the space back to the file system.
         public var vacuumOnClear: Bool
 
+        /// Defaults: read-write, a 5 s busy timeout, no vacuum on clear.
         public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000, vacuumOnClear: Bool = false) {
             self.readOnly = readOnly
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds

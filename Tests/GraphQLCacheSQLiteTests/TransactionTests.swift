@@ -46,4 +46,20 @@ import Testing
         try cache.clear(vacuum: true)
         #expect(try cache.recordCount() == 0)
     }
+
+    @Test func anotherConnectionsCommitShowsUpInTheNextKeyPage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("c.sqlite")
+        let viewer = try SQLiteNormalizedCache(path: path)
+        let app = try SQLiteNormalizedCache(path: path)
+        try app.merge(records: RecordSet(records: [Record(key: "Item:2", ["x": .int(1)])]))
+        #expect(try viewer.keys(matching: nil, offset: 0, limit: 10) == ["Item:2"])
+        #expect(try viewer.keys(matching: "item", offset: 0, limit: 10) == ["Item:2"])
+        try app.merge(records: RecordSet(records: [Record(key: "Item:10", ["x": .int(1)])]))
+        try app.removeRecord(for: "Item:2")
+        #expect(try viewer.hasExternalChanges())
+        #expect(try viewer.keys(matching: nil, offset: 0, limit: 10) == ["Item:10"])
+        #expect(try viewer.keys(matching: "item", offset: 0, limit: 10) == ["Item:10"])
+        #expect(try viewer.loadRecord(forKey: "Item:10")?["x"] == .int(1))
+    }
 }
