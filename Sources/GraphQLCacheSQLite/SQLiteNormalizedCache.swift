@@ -73,7 +73,9 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         guard !records.isEmpty else { return [] }
         return try write { state in
             var existing = [CacheKey: Record](minimumCapacity: records.count)
+            var present = Set<CacheKey>()
             try SQLiteRows.select(keys: Array(records.keys), on: state.connection) { key, bytes in
+                present.insert(key)
                 // A row whose JSON is broken is overwritten by the incoming record, as if absent.
                 if let record = try? SQLiteRows.decode(bytes, key: key) { existing[key] = record }
             }
@@ -89,7 +91,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                     merged = old
                 } else {
                     for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
-                    newKeys.append(record.key)
+                    if !present.contains(record.key) { newKeys.append(record.key) }
                 }
                 try SQLiteRows.upsert(key: merged.key, json: RecordJSON.encode(merged.fields), on: state.connection)
             }
@@ -98,6 +100,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         }
     }
 
+    /// One SQLite transaction around `body`: the outermost call commits, or rolls back when
+    /// `body` throws; nested calls join it. The lock is not held while `body` runs, so cache calls
+    /// from `body` work; calls from other threads meanwhile join the same transaction, which is
+    /// why the store runs one writer at a time.
     @discardableResult
     public func performAtomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = try state.withLock { state throws -> Bool in
