@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GraphQLCache", targets: ["GraphQLCache"]),
+        .library(name: "GraphQLCacheSQLite", targets: ["GraphQLCacheSQLite"]),
         .executable(name: "cachelens", targets: ["cachelens"]),
     ],
     dependencies: [
@@ -20,17 +21,23 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CSQLite"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
         .target(name: "CacheBench", dependencies: ["GraphQLCache"]),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "CacheHarness", "CacheBench",
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
+        .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
+                path: "Tests/CacheTestSupport"),
+        .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [
+            "GraphQLCacheSQLite", "GraphQLCache", "CacheTestSupport", "cachelens",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

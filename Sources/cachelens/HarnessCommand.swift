@@ -1,6 +1,7 @@
 import ArgumentParser
 import CacheHarness
 import GraphQLCache
+import GraphQLCacheSQLite
 
 /// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
 struct HarnessCommand: ParsableCommand {
@@ -16,9 +17,9 @@ struct HarnessCommand: ParsableCommand {
     var schemaFiles: [String] = []
 
     func run() throws {
-        guard cache == "memory" else {
-            throw ValidationError("--cache \(cache): only 'memory' is available in this build")
-        }
-        HarnessRunner.run(try loadingSchemas(into: Harness(cache: InMemoryNormalizedCache())))
+        let store: NormalizedCache = cache == "memory"
+            ? InMemoryNormalizedCache()
+            : try SQLiteNormalizedCache(path: cache)
+        HarnessRunner.run(try loadingSchemas(into: Harness(cache: store)))
     }
 }
