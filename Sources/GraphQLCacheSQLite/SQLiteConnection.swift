@@ -11,6 +11,7 @@ final class SQLiteConnection {
     let path: String
     private let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
+    private var lastStatement: (sql: String, handle: OpaquePointer)?
 
     /// Opens `path`. `create` allows creating a missing file (read-write only).
     init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
@@ -68,11 +69,18 @@ final class SQLiteConnection {
     }
 
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
-        if let cached = statements[sql] { return cached }
+        // A merge runs one statement thousands of times in a row: comparing with the last one
+        // (the same string storage, so the comparison is immediate) saves hashing the SQL.
+        if let last = lastStatement, last.sql == sql { return last.handle }
+        if let cached = statements[sql] {
+            lastStatement = (sql, cached)
+            return cached
+        }
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else { throw error(code, "preparing \(sql)") }
         statements[sql] = handle
+        lastStatement = (sql, handle)
         return handle
     }
 

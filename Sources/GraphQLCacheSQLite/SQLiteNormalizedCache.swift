@@ -71,32 +71,12 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     @discardableResult
     public func merge(records: RecordSet) throws -> Set<FieldKey> {
         guard !records.isEmpty else { return [] }
+        var batch = MergeBatch(records)
         return try write { state in
-            var existing = [CacheKey: Record](minimumCapacity: records.count)
-            var present = Set<CacheKey>()
-            try SQLiteRows.select(keys: Array(records.keys), on: state.connection) { key, bytes in
-                present.insert(key)
-                // A row whose JSON is broken is overwritten by the incoming record, as if absent.
-                if let record = try? SQLiteRows.decode(bytes, key: key) { existing[key] = record }
-            }
-            // Sized once and filled key by key: building a set per record was half the merge.
-            var changed = Set<FieldKey>(minimumCapacity: records.records.reduce(0) { $0 + $1.fields.count })
-            var newKeys: [CacheKey] = []
-            for record in records.records {
-                var merged = record
-                if var old = existing[record.key] {
-                    let fieldChanges = old.merge(record)
-                    if fieldChanges.isEmpty { continue }
-                    for fieldKey in fieldChanges { changed.insert(fieldKey) }
-                    merged = old
-                } else {
-                    for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
-                    if !present.contains(record.key) { newKeys.append(record.key) }
-                }
-                try SQLiteRows.upsert(key: merged.key, json: RecordJSON.encode(merged.fields), on: state.connection)
-            }
-            state.keys.inserted(newKeys)
-            return changed
+            try batch.readStoredRows(on: state.connection)
+            let result = try batch.writeChanges(on: state.connection)
+            state.keys.inserted(result.newKeys)
+            return result.changed
         }
     }
 

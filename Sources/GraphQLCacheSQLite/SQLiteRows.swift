@@ -26,6 +26,10 @@ enum SQLiteRows {
         return #"SELECT "key", "record" FROM "records" WHERE "key" IN ("# + placeholders + ")"
     }
 
+    /// `selectSQL` for each of `batchSizes`, built once: building the text for every batch, and
+    /// hashing a new string to find its prepared statement, cost more than the batch's lookups.
+    static let selectSQLs: [String] = batchSizes.map(selectSQL(batch:))
+
     /// Reads the rows for `keys` in batches; calls `row` with each key and its record JSON
     /// bytes (valid only during the call). A row whose record is NULL is passed as empty bytes,
     /// which the JSON decoder reports as broken.
@@ -38,7 +42,7 @@ enum SQLiteRows {
         while offset < keys.count {
             let remaining = keys.count - offset
             let batch = batchSizes.first { $0 >= remaining && $0 <= largest } ?? largest
-            let sql = selectSQL(batch: batch)
+            let sql = batchSizes.firstIndex(of: batch).map { selectSQLs[$0] } ?? selectSQL(batch: batch)
             try connection.withStatement(sql) { statement in
                 for slot in 0..<batch {
                     let index = offset + slot
@@ -62,9 +66,14 @@ enum SQLiteRows {
 
     /// Writes one record's JSON under `key`.
     static func upsert(key: CacheKey, json: [UInt8], on connection: SQLiteConnection) throws {
+        try json.withUnsafeBufferPointer { try upsert(key: key, json: $0, on: connection) }
+    }
+
+    /// Writes one record's JSON under `key` from a buffer (a slice of a merge's encodings).
+    static func upsert(key: CacheKey, json: UnsafeBufferPointer<UInt8>, on connection: SQLiteConnection) throws {
         try connection.withStatement(upsertSQL) { statement in
             statement.bind(key.rawValue, at: 1)
-            json.withUnsafeBufferPointer { statement.bind(bytes: $0, at: 2) }
+            statement.bind(bytes: json, at: 2)
             try statement.run()
         }
     }

@@ -39,7 +39,7 @@ struct DumpCommand: ParsableCommand {
             writer.string(record.key.rawValue)
             writer.raw(UInt8(ascii: ":"))
             RecordJSON.write(record.fields, to: &writer)
-            if writer.bytes.count > 1 << 20 {
+            if writer.count > 1 << 20 {
                 StandardStreams.output(writer.bytes)
                 writer = JSONWriter(reservingCapacity: 1 << 16)
             }

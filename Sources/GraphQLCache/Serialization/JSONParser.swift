@@ -241,30 +241,33 @@ public struct JSONParser<Builder: JSONBuilder> {
 
     private mutating func parseNumber() throws(JSONError) -> Builder.Value {
         let start = index
-        var isInteger = true
-        if peek() == UInt8(ascii: "-") { index += 1 }
+        var number = NumberDigits()
+        if peek() == UInt8(ascii: "-") { index += 1; number.negative = true }
         guard let first = peek(), isDigit(first) else { throw error("invalid number", at: start) }
         if first == UInt8(ascii: "0") {
             index += 1
             if let next = peek(), isDigit(next) { throw error("leading zero in number", at: start) }
         } else {
-            while let c = peek(), isDigit(c) { index += 1 }
+            while let c = peek(), isDigit(c) { number.append(c); index += 1 }
         }
         if peek() == UInt8(ascii: ".") {
-            isInteger = false
+            number.isInteger = false
             index += 1
             guard let c = peek(), isDigit(c) else { throw error("expected digits after '.'", at: start) }
-            while let c = peek(), isDigit(c) { index += 1 }
+            while let c = peek(), isDigit(c) { number.append(c); number.fractionDigits += 1; index += 1 }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            isInteger = false
+            number.isInteger = false
+            number.hasExponent = true
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
             guard let c = peek(), isDigit(c) else { throw error("expected digits in exponent", at: start) }
             while let c = peek(), isDigit(c) { index += 1 }
         }
+        if let int = number.exactInt { return builder.int(int) }
+        if let double = number.exactDouble { return builder.double(double) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let int = Int(text) { return builder.int(int) }
+        if number.isInteger, let int = Int(text) { return builder.int(int) }
         guard let double = Double(text), double.isFinite else {
             throw error("number out of range", at: start)
         }

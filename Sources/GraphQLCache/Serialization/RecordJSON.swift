@@ -6,7 +6,7 @@ public enum RecordJSON {
     /// The record's fields as compact JSON bytes, fields sorted so that equal records encode
     /// identically.
     public static func encode(_ fields: [String: CacheValue]) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 64 + fields.count * 24)
+        var writer = JSONWriter(reservingCapacity: 64 + fields.count * 40)
         write(fields, to: &writer)
         return writer.bytes
     }
@@ -19,13 +19,29 @@ public enum RecordJSON {
     /// Appends the fields as one JSON object.
     public static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
         writer.raw(UInt8(ascii: "{"))
-        var first = true
-        for key in fields.keys.sorted() {
-            if !first { writer.raw(UInt8(ascii: ",")) }
-            first = false
-            writer.string(key)
-            writer.raw(UInt8(ascii: ":"))
-            write(fields[key]!, to: &writer)
+        // Sorting the dictionary's indices (plain values, on the stack) rather than copies of
+        // its keys and values saves three arrays per record, and no key is hashed again.
+        withUnsafeTemporaryAllocation(of: Dictionary<String, CacheValue>.Index.self, capacity: fields.count) { order in
+            order.initialize(repeating: fields.startIndex)
+            defer { order.deinitialize() }
+            var count = 0
+            let keys = fields.keys
+            for index in fields.indices {
+                var slot = count
+                while slot > 0, keys[index] < keys[order[slot - 1]] {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = index
+                count += 1
+            }
+            for rank in 0..<count {
+                if rank > 0 { writer.raw(UInt8(ascii: ",")) }
+                let (key, value) = fields[order[rank]]
+                writer.string(key)
+                writer.raw(UInt8(ascii: ":"))
+                write(value, to: &writer)
+            }
         }
         writer.raw(UInt8(ascii: "}"))
     }
@@ -140,7 +156,17 @@ public struct RecordJSONError: Error, Equatable, Sendable, CustomStringConvertib
 
 /// Builds `CacheValue`s from record JSON: `{"$reference": "K"}` becomes a reference, and a
 /// `$reference` member whose value is not a string, or beside other members, is an error.
+///
+/// Members are gathered in a list and the dictionary is built once at the right size: growing
+/// a dictionary member by member rehashed it several times per record, and a reference (most
+/// objects in record JSON) needs no dictionary at all.
 struct CacheValueBuilder: JSONBuilder {
+    /// An object's members as read, the first kept apart so a one-member object allocates nothing.
+    struct Members {
+        var first: (key: String, value: CacheValue)?
+        var rest: [(key: String, value: CacheValue)] = []
+    }
+
     func null() -> CacheValue { .null }
     func bool(_ value: Bool) -> CacheValue { .bool(value) }
     func int(_ value: Int) -> CacheValue { .int(value) }
@@ -148,13 +174,27 @@ struct CacheValueBuilder: JSONBuilder {
     func string(_ value: String) -> CacheValue { .string(value) }
     func array(_ items: [CacheValue]) -> CacheValue { .list(items) }
 
-    func beginObject() -> [String: CacheValue] { [:] }
+    func beginObject() -> Members { Members() }
 
-    func add(_ key: String, _ value: CacheValue, to object: inout [String: CacheValue]) {
-        object[key] = value
+    func add(_ key: String, _ value: CacheValue, to object: inout Members) {
+        guard object.first != nil else { return object.first = (key, value) }
+        if object.rest.isEmpty { object.rest.reserveCapacity(8) }
+        object.rest.append((key, value))
     }
 
-    func endObject(_ object: [String: CacheValue]) throws(JSONBuildError) -> CacheValue {
+    func endObject(_ object: Members) throws(JSONBuildError) -> CacheValue {
+        guard let first = object.first else { return .object([:]) }
+        if object.rest.isEmpty, first.key != "$reference" { return .object([first.key: first.value]) }
+        if object.rest.isEmpty, case .string(let key) = first.value { return .reference(CacheKey(key)) }
+        var members = [String: CacheValue](minimumCapacity: object.rest.count + 1)
+        members[first.key] = first.value
+        for (key, value) in object.rest { members[key] = value }
+        return try Self.checkedObject(members)
+    }
+
+    /// The object, or the error a `$reference` member makes of it (a repeated key keeps its
+    /// last value, so `{"$reference":1,"$reference":"K"}` is a reference to K).
+    private static func checkedObject(_ object: [String: CacheValue]) throws(JSONBuildError) -> CacheValue {
         guard let reference = object["$reference"] else { return .object(object) }
         guard object.count == 1 else {
             throw JSONBuildError("\"$reference\" must be the only member of its object")

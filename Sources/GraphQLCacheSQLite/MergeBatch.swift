@@ -1,0 +1,122 @@
+import Foundation
+import GraphQLCache
+
+/// One merge into a SQLite cache: the incoming records, their JSON, and what the file holds
+/// for each, so that only changed rows are decoded, merged and rewritten.
+///
+/// Why it is shaped like this: a merge that decoded every stored row to compare it spent most
+/// of its time building dictionaries it then threw away. Each incoming record is encoded once
+/// (it is needed to write a new row anyway), all into one buffer, and compared with the stored
+/// bytes; equal bytes mean an unchanged record (when `RecordJSON.roundTrips` holds), and only
+/// rows that differ are decoded and merged field by field with `Record.merge`.
+struct MergeBatch {
+    /// What the file holds for one incoming record.
+    private enum Stored {
+        /// No row: a new record.
+        case absent
+        /// A row with exactly the incoming record's JSON: nothing to do.
+        case same
+        /// A row that cannot be decoded: overwritten by the incoming record, as if absent.
+        case broken
+        /// A row that differs: its fields, to merge into.
+        case old(Record)
+    }
+
+    /// Where one record's JSON is in `json`, and whether equal bytes mean equal fields.
+    private struct Span {
+        var start: Int
+        var count: Int
+        var roundTrips: Bool
+    }
+
+    private let records: [Record]
+    /// Every record's JSON, one after the other.
+    private let json: [UInt8]
+    private let spans: [Span]
+    private let positions: [CacheKey: Int]
+    private var stored: [Stored]
+
+    /// Encodes the records (no lock needed: call it before taking the connection).
+    init(_ set: RecordSet) {
+        records = Array(set.records)
+        var writer = JSONWriter(reservingCapacity: records.count * 256)
+        var spans: [Span] = []
+        spans.reserveCapacity(records.count)
+        var positions = [CacheKey: Int](minimumCapacity: records.count)
+        for (position, record) in records.enumerated() {
+            let start = writer.count
+            RecordJSON.write(record.fields, to: &writer)
+            spans.append(Span(start: start, count: writer.count - start, roundTrips: RecordJSON.roundTrips(record.fields)))
+            positions[record.key] = position
+        }
+        json = writer.bytes
+        self.spans = spans
+        self.positions = positions
+        stored = Array(repeating: .absent, count: records.count)
+    }
+
+    /// Reads the stored rows of the incoming keys with the batched selects.
+    mutating func readStoredRows(on connection: SQLiteConnection) throws {
+        let keys = records.map(\.key)
+        try json.withUnsafeBufferPointer { all in
+            try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
+                guard let position = positions[key] else { return }
+                let span = spans[position]
+                if span.roundTrips, Self.equal(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), bytes) {
+                    stored[position] = .same
+                } else if let record = try? SQLiteRows.decode(bytes, key: key) {
+                    stored[position] = .old(record)
+                } else {
+                    stored[position] = .broken
+                }
+            }
+        }
+    }
+
+    /// Upserts the new and changed records; returns the changed field keys and the keys that
+    /// had no row before.
+    func writeChanges(on connection: SQLiteConnection) throws -> (changed: Set<FieldKey>, newKeys: [CacheKey]) {
+        var changed = Set<FieldKey>(minimumCapacity: changedFieldEstimate)
+        var newKeys: [CacheKey] = []
+        try json.withUnsafeBufferPointer { all in
+            for (position, record) in records.enumerated() {
+                switch stored[position] {
+                case .same:
+                    continue
+                case .old(var old):
+                    let fieldChanges = old.merge(record)
+                    if fieldChanges.isEmpty { continue }
+                    changed.formUnion(fieldChanges)
+                    try SQLiteRows.upsert(key: record.key, json: RecordJSON.encode(old.fields), on: connection)
+                case .absent, .broken:
+                    for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
+                    if case .absent = stored[position] { newKeys.append(record.key) }
+                    let span = spans[position]
+                    try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]),
+                                          on: connection)
+                }
+            }
+        }
+        return (changed, newKeys)
+    }
+
+    /// Every field of the records without a row, plus one per differing row: sized once,
+    /// since growing a large set rehashes it.
+    private var changedFieldEstimate: Int {
+        var count = 0
+        for (position, record) in records.enumerated() {
+            switch stored[position] {
+            case .same: break
+            case .old: count += 1
+            case .absent, .broken: count += record.fields.count
+            }
+        }
+        return count
+    }
+
+    private static func equal(_ json: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard json.count == bytes.count else { return false }
+        guard let a = json.baseAddress, let b = bytes.baseAddress else { return json.isEmpty }
+        return memcmp(a, b, json.count) == 0
+    }
+}

@@ -1,0 +1,54 @@
+import CacheTestSupport
+import GraphQLCache
+@testable import GraphQLCacheSQLite
+import Testing
+
+/// A merge compares incoming records with stored rows by their bytes first: whatever the stored
+/// text looks like, it reports exactly the fields whose values changed.
+@Suite struct MergeChangeDetectionTests {
+    private func merge(_ fields: [String: CacheValue], into cache: SQLiteNormalizedCache, key: CacheKey = "A") throws -> Set<FieldKey> {
+        try cache.merge(records: RecordSet(records: [Record(key: key, fields)]))
+    }
+
+    @Test func rowsWrittenByApolloInItsOwnLayoutAreComparedByValue() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("apollo.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [
+            ("A", #"{ "name" : "R2-D2", "height": 0.96, "friends": [ {"$reference": "B"} ] }"#),
+        ])
+        let cache = try SQLiteNormalizedCache(path: path)
+        #expect(try merge(["friends": .list([.reference("B")]), "height": .double(0.96), "name": .string("R2-D2")], into: cache).isEmpty)
+        #expect(try merge(["name": .string("Artoo"), "height": .double(0.96)], into: cache) == [FieldKey(record: "A", field: "name")])
+        #expect(try cache.loadRecord(forKey: "A")?.fields.count == 3)
+    }
+
+    @Test func remergingEqualRecordsChangesNothingAndChangedOnesOnlyTheirFields() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(path: directory.path("c.sqlite"))
+        let records = RecordSet(records: (0..<300).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0), "s": .string("x\($0)")]) })
+        #expect(try cache.merge(records: records).count == 600)
+        #expect(try cache.merge(records: records).isEmpty)
+        let changed = RecordSet(records: (0..<300).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0 % 3 == 0 ? -1 : $0)]) })
+        #expect(try cache.merge(records: changed) == Set(stride(from: 0, to: 300, by: 3).map { FieldKey(record: CacheKey("Item:\($0)"), field: "n") }))
+        #expect(try cache.loadRecord(forKey: "Item:3")?.fields == ["n": .int(-1), "s": .string("x3")])
+    }
+
+    @Test func aNaNFieldStoredAsNullIsComparedByValueNotByBytes() throws {
+        // NaN has no JSON form and is stored as null: its bytes equal a stored null's, yet the
+        // values differ, so each merge of NaN reports the field and a merge of null does not.
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(path: directory.path("nan.sqlite"))
+        let x: Set<FieldKey> = [FieldKey(record: "A", field: "x")]
+        #expect(try merge(["x": .null], into: cache) == x)
+        #expect(try merge(["x": .double(.nan)], into: cache) == x)
+        #expect(try merge(["x": .double(.nan)], into: cache) == x)
+        #expect(try merge(["x": .null], into: cache).isEmpty)
+    }
+
+    @Test func aCustomScalarThatLooksLikeAReferenceIsStillReported() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(path: directory.path("ref.sqlite"))
+        _ = try merge(["x": .reference("K")], into: cache)
+        #expect(try merge(["x": .object(["$reference": .string("K")])], into: cache) == [FieldKey(record: "A", field: "x")])
+    }
+}
