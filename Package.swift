@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CSQLite"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
-        .target(name: "CacheBench", dependencies: ["GraphQLCache"]),
+        .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
             "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench",

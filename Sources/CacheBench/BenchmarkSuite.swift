@@ -3,6 +3,7 @@ public enum BenchmarkSuite {
     public static let groups: [BenchmarkGroup] = [
         RecordJSONBenchmarks.group,
         NormalizeReadBenchmarks.group,
+        SQLiteBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

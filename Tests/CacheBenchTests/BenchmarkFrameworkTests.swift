@@ -36,3 +36,10 @@ import GraphQLCache
         #expect(BenchmarkSuite.selected(by: nil).count == BenchmarkSuite.groups.count)
     }
 }
+
+extension BenchmarkFrameworkTests {
+    @Test func sqliteFiltersSelectTheSQLiteGroup() {
+        #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
+        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite"]))
+    }
+}

@@ -1,0 +1,60 @@
+import GraphQLCache
+import GraphQLCacheSQLite
+
+/// SQLite merges beside `RawSQLiteBaseline` running the cache's own SQL on the same rows with
+/// their JSON encoded beforehand (DESIGN.md: merge within 1.5x of raw sqlite).
+///
+/// A merge reads the incoming keys with batched `IN` selects, then upserts the rows that
+/// changed, in one transaction; the floor does exactly those statements: the selects (results
+/// not decoded) and the upserts (JSON not encoded).
+enum SQLiteMergeBenchmarks {
+    /// Merging `n` records into an empty file.
+    static func mergeNew(_ n: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
+        let records = ItemUserWorkload(itemCount: n).itemRecords()
+        let keys = Array(records.keys)
+        let rows = ItemUserWorkload.rows(records.records)
+        let compared = try Samples.compare(
+            warmup: context.warmup, iterations: context.iterations,
+            setUpSubject: { _ in try SQLiteNormalizedCache(path: context.freshFile("merge-\(n).sqlite")) },
+            subject: { cache in
+                let changed = try cache.merge(records: records)
+                if changed.count != n * 7 { throw BenchmarkError("merging \(n) new items changed \(changed.count) fields, not \(n * 7)") }
+            },
+            setUpFloor: { _ in try RawSQLiteBaseline(path: context.freshFile("merge-\(n)-raw.sqlite")) },
+            floor: { raw in
+                try raw.select(keys: keys)
+                try raw.insert(rows)
+            })
+        context.removeFile(context.freshFile("merge-\(n).sqlite"))
+        context.removeFile(context.freshFile("merge-\(n)-raw.sqlite"))
+        return .milliseconds("sqlite merge \(n) new records (floor: raw select+upsert)", compared, budget: 1.5)
+    }
+
+    /// Re-merging all `n` records into a file that holds them, 10 % of them with a new price
+    /// (a new price every run, so every run changes the same number of rows).
+    static func remergeTenPercent(_ n: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
+        let workload = ItemUserWorkload(itemCount: n)
+        let cache = try SQLiteNormalizedCache(path: context.freshFile("remerge-\(n).sqlite"))
+        try cache.merge(records: workload.itemRecords())
+        let raw = try RawSQLiteBaseline(path: context.freshFile("remerge-\(n)-raw.sqlite"))
+        try raw.insert(ItemUserWorkload.rows(workload.itemRecords().records))
+        let keys = Array(workload.itemRecords().keys)
+        let changedCount = (n + 9) / 10
+        let compared = try Samples.compare(
+            warmup: context.warmup, iterations: context.iterations,
+            setUpSubject: { run in workload.itemRecords(changedEvery: 10, priceOffset: Double(run + 1)) },
+            subject: { records in
+                let changed = try cache.merge(records: records)
+                if changed.count != changedCount { throw BenchmarkError("re-merge changed \(changed.count) fields, not \(changedCount)") }
+            },
+            setUpFloor: { run in
+                ItemUserWorkload.rows(stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) })
+            },
+            floor: { rows in
+                try raw.select(keys: keys)
+                try raw.insert(rows)
+            })
+        return .milliseconds("sqlite re-merge \(n) records, 10% changed (floor: raw select+upsert of changed)",
+                             compared, budget: 1.5)
+    }
+}
