@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
-        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
+        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "CacheTestSupport", "cachelens"]),
         .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
                 path: "Tests/CacheTestSupport"),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [
