@@ -51,6 +51,7 @@ public final class CacheStore: Sendable {
     /// is written and nobody is notified.
     ///
     /// - Parameter origin: who is writing, passed on in the `CacheChange` (see `makeOrigin()`).
+    @discardableResult
     public func withinReadWriteTransaction<T>(
         origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
     ) throws -> T {
