@@ -21,11 +21,13 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
+        .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "CacheHarness",
+            "GraphQLCache", "CacheHarness", "SampleServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,10 @@ extension Harness {
             let fragment = try self.fragment(request)
             return try self.write(try request.object("data"), for: fragment, at: CacheKey(try request.string("key")))
         }
+        registerDocumentReadOps()
+    }
+
+    private func registerDocumentReadOps() {
         register("read") { [unowned self] request throws(HarnessError) in
             try Self.dataOrMiss(try self.read(try self.operation(request), at: nil))
         }

@@ -92,7 +92,7 @@ extension Harness {
     }
 
     /// `{"source":…,"data":…,"errors"?:[…]}`.
-    static func resultJSON(_ result: GraphQLResult) -> JSONObject {
+    static func resultJSON(_ result: QueryResult) -> JSONObject {
         var object: JSONObject = [
             "source": .string(result.source.rawValue),
             "data": result.data.map(JSONValue.object) ?? .null,
@@ -102,7 +102,7 @@ extension Harness {
     }
 
     /// A watcher delivery line's object.
-    static func event(watch name: String, _ result: Result<GraphQLResult, GraphQLClientError>) -> JSONObject {
+    static func event(watch name: String, _ result: Result<QueryResult, GraphQLClientError>) -> JSONObject {
         var object: JSONObject = ["event": .string("watch"), "watch": .string(name)]
         switch result {
         case .success(let result):

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheHarness
-import Foundation
 import GraphQLCache
 
 /// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
@@ -16,20 +15,14 @@ struct HarnessCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls); repeatable.")
     var schemaFiles: [String] = []
 
+    @Option(help: "'scripted' (answers queued by the respond op), 'sample' (the offline Star Wars server) or an http(s) URL.")
+    var transport: String = "scripted"
+
     func run() throws {
         guard cache == "memory" else {
             throw ValidationError("--cache \(cache): only 'memory' is available in this build")
         }
-        let harness = Harness(cache: InMemoryNormalizedCache())
-        for path in schemaFiles {
-            let text: String
-            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                throw ValidationError("--schema \(path): cannot read the file: \(error.localizedDescription)")
-            }
-            do { try harness.loadSchema(text) } catch {
-                throw ValidationError("--schema \(path): \(error.description)")
-            }
-        }
-        HarnessRunner.run(harness)
+        let harness = Harness(cache: InMemoryNormalizedCache(), transport: try makeTransport())
+        HarnessRunner.run(try loadingSchemas(into: harness))
     }
 }

@@ -2,15 +2,15 @@
 extension ReadTransaction {
     /// The query's data from the cache as a result (source `cache`, with its dependent keys);
     /// throws `GraphQLCacheError.cacheMiss` with the first miss.
-    public func load(query: GraphQLOperation) throws -> GraphQLResult {
+    public func load(query: GraphQLOperation) throws -> QueryResult {
         let read = try readResult(query: query)
-        return GraphQLResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+        return QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
     }
 }
 
 extension CacheStore {
     /// `load(query:)` in its own read transaction (Apollo's `ApolloStore.load`).
-    public func load(query: GraphQLOperation) throws -> GraphQLResult {
+    public func load(query: GraphQLOperation) throws -> QueryResult {
         try withinReadTransaction { try $0.load(query: query) }
     }
 

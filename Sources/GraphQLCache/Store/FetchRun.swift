@@ -55,7 +55,7 @@ struct FetchRun {
         }
         lastRead = read
         guard read.isComplete else { return false }
-        deliver(GraphQLResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys))
+        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys))
         return true
     }
 
@@ -90,11 +90,11 @@ struct FetchRun {
                 return fail(.storage("\(error)"))
             }
         }
-        deliver(GraphQLResult(data: response.data, errors: response.errors, extensions: response.extensions,
+        deliver(QueryResult(data: response.data, errors: response.errors, extensions: response.extensions,
                               source: .server, dependentKeys: dependentKeys))
     }
 
-    private mutating func deliver(_ result: GraphQLResult) {
+    private mutating func deliver(_ result: QueryResult) {
         outcome.results.append(result)
         handler?(.success(result))
     }

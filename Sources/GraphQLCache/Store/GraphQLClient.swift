@@ -5,7 +5,7 @@ import Synchronization
 /// what `ApolloClient.fetch` and `watch` do, for documents parsed at run time.
 public final class GraphQLClient: Sendable {
     /// Callback of results and errors, in the order they happen.
-    public typealias ResultHandler = @Sendable (Result<GraphQLResult, GraphQLClientError>) -> Void
+    public typealias ResultHandler = @Sendable (Result<QueryResult, GraphQLClientError>) -> Void
 
     /// Where results are cached and watchers live.
     public let store: CacheStore

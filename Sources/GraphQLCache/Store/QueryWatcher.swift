@@ -81,7 +81,7 @@ public final class QueryWatcher: Sendable {
         observation.withLock { $0 }?.update(fields: fields, records: records)
     }
 
-    private func deliver(_ result: Result<GraphQLResult, GraphQLClientError>) {
+    private func deliver(_ result: Result<QueryResult, GraphQLClientError>) {
         guard !isCancelled else { return }
         resultHandler(result)
     }
@@ -95,7 +95,7 @@ public final class QueryWatcher: Sendable {
         }
         depend(on: read.dependentKeys, records: read.missingRecords)
         if read.isComplete {
-            deliver(.success(GraphQLResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)))
+            deliver(.success(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)))
         } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
             client.startTracked { [weak self] in await self?.refetch() }
         } else if let miss = read.misses.first {

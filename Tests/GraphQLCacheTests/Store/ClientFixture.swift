@@ -57,11 +57,11 @@ struct ClientFixture {
 
 /// What a watcher delivered, in order.
 final class DeliveryLog: Sendable {
-    private let entries = Mutex<[Result<GraphQLResult, GraphQLClientError>]>([])
+    private let entries = Mutex<[Result<QueryResult, GraphQLClientError>]>([])
 
-    func append(_ entry: Result<GraphQLResult, GraphQLClientError>) { entries.withLock { $0.append(entry) } }
+    func append(_ entry: Result<QueryResult, GraphQLClientError>) { entries.withLock { $0.append(entry) } }
 
-    var all: [Result<GraphQLResult, GraphQLClientError>] { entries.withLock { $0 } }
+    var all: [Result<QueryResult, GraphQLClientError>] { entries.withLock { $0 } }
     var count: Int { all.count }
 
     /// Each delivery as `source:data-json` or `error:description`, for compact expectations.
