@@ -40,8 +40,7 @@ extension Harness {
         }
         register("stats") { [unowned self] _ throws(HarnessError) in
             let count = try storage { try self.cache.recordCount() }
-            return ["records": .int(count), "networkRequests": .int(self.client.networkRequestCount),
-                    "watchers": .int(self.watches.count)]
+            return ["records": .int(count), "networkRequests": .int(self.client.networkRequestCount), "watchers": .int(self.watches.count)]
         }
     }
 

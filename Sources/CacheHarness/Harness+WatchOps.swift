@@ -3,6 +3,12 @@ import GraphQLCache
 /// The ops that talk to the network or watch queries: `fetch`, `watch`, `unwatch`, `respond`.
 extension Harness {
     func registerWatchOps() {
+        registerFetch()
+        registerWatch()
+        registerRespond()
+    }
+
+    private func registerFetch() {
         register("fetch") { [unowned self] request throws(HarnessError) in
             let query = try self.query(request)
             let policy = try Self.policy(request)
@@ -10,6 +16,9 @@ extension Harness {
             let outcome = client.waitFor { await client.fetch(query: query, cachePolicy: policy) }
             return try Self.resultsOrFailure(outcome)
         }
+    }
+
+    private func registerWatch() {
         register("watch") { [unowned self] request throws(HarnessError) in
             let name = try request.string("watch")
             guard self.watches.watcher(named: name) == nil else {
@@ -33,6 +42,9 @@ extension Harness {
             watcher.cancel()
             return [:]
         }
+    }
+
+    private func registerRespond() {
         register("respond") { [unowned self] request throws(HarnessError) in
             guard let scripted = self.client.transport as? ScriptedTransport else {
                 throw HarnessError(.unsupported, "op \"respond\" needs --transport scripted")
