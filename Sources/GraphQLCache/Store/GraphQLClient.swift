@@ -16,6 +16,7 @@ public final class GraphQLClient: Sendable {
     private let requests = Atomic<Int>(0)
     private let executor = DispatchTaskExecutor(label: "GraphQLClient")
 
+    /// A client caching in `store` and fetching through `transport`.
     public init(store: CacheStore, transport: any NetworkTransport) {
         self.store = store
         self.transport = transport

@@ -16,6 +16,7 @@ public struct QueryResult: Sendable, Equatable {
     /// The field keys this result depends on: a watcher re-reads when one of them changes.
     public var dependentKeys: Set<FieldKey>
 
+    /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
                 source: Source, dependentKeys: Set<FieldKey> = []) {
         self.data = data
