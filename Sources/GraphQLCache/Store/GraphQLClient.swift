@@ -56,13 +56,24 @@ public final class GraphQLClient: Sendable {
     /// finished and delivered. For synchronous drivers (the harness); never call it from a task.
     public func waitUntilIdle() { activity.waitUntilIdle() }
 
-    /// Runs `work` in a task counted by `waitUntilIdle`.
+    /// Runs `work` in a task counted by `waitUntilIdle`. The work (and what it captures, a
+    /// watcher say) is released before the task counts as finished.
     func startTracked(_ work: @escaping @Sendable () async -> Void) {
         activity.begin()
+        let pending = Mutex<(@Sendable () async -> Void)?>(work)
         Task(executorPreference: executor) { [activity] in
-            await work()
+            await Self.runOnce(pending)
             activity.end()
         }
+    }
+
+    /// Takes the work out of `pending` and runs it, so that it is dropped when it returns.
+    private static func runOnce(_ pending: borrowing Mutex<(@Sendable () async -> Void)?>) async {
+        let work = pending.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        await work?()
     }
 
     /// Runs async `work` (a fetch, a watcher's first fetch) to completion and returns its value,

@@ -38,6 +38,12 @@ public final class QueryWatcher: Sendable {
         self.observation.withLock { $0 = observation }
     }
 
+    /// A watcher nobody holds any more stops watching (as Apollo's does): keep a reference for
+    /// as long as you want results.
+    deinit {
+        observation.withLock { $0 }?.cancel()
+    }
+
     /// Fetches with `cachePolicy` (the watcher's own by default) and returns what it produced;
     /// with `deliver`, the results also go to the result handler. The watcher then depends on
     /// what the last result read (or, after a miss, on what the failed read needed).

@@ -131,3 +131,49 @@ import Testing
                           #"{"hero":{"__typename":"Droid","id":"2001","friends":[{"__typename":"Human","id":"1000"},{"__typename":"Human","id":"1002"}]}}"#)
     }
 }
+
+@Suite struct WatcherLifetimeAndConsistencyTests {
+    @Test(arguments: StoreBackend.allCases)
+    func releasedWatcherLeavesTheIndex(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { name } }")
+        try fixture.write(query, #"{"hero":{"name":"R2-D2"}}"#)
+        var watcher: QueryWatcher? = fixture.watch(query, .returnCacheDataDontFetch).0
+        #expect(fixture.store.observerCount == 1)
+        #expect(watcher?.dependentKeys == fieldKeys("QUERY_ROOT.hero", "QUERY_ROOT.hero.name"))
+        watcher = nil
+        #expect(fixture.store.observerCount == 0)
+    }
+
+    /// Writers update `a.v` and `b.v` together from several threads; every result the watcher
+    /// delivers shows them equal, because each re-read is one read transaction.
+    @Test(arguments: StoreBackend.allCases)
+    func watcherReReadsAlwaysSeeWholeTransactions(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ a { v } b { v } }")
+        try fixture.write(query, #"{"a":{"v":0},"b":{"v":0}}"#)
+        let (watcher, log) = fixture.watch(query, .returnCacheDataDontFetch)
+        defer { watcher.cancel() }
+        let group = DispatchGroup()
+        for writer in 0..<4 {
+            group.enter()
+            Thread {
+                for step in 1...100 {
+                    let value = writer * 1_000 + step
+                    _ = try? fixture.write(query, #"{"a":{"v":\#(value)},"b":{"v":\#(value)}}"#)
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let torn = log.summary.filter { summary in
+            guard let data = try? OperationFixture.json(String(summary.dropFirst("cache:".count))),
+                  case .object(let a)? = data["a"], case .object(let b)? = data["b"] else { return true }
+            return a["v"] != b["v"]
+        }
+        #expect(log.count == 401)
+        #expect(torn.isEmpty, "torn results: \(torn.prefix(3))")
+    }
+}
+
+import Foundation
