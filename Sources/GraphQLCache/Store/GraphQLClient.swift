@@ -28,12 +28,16 @@ public final class GraphQLClient: Sendable {
     /// Fetches `query` with `cachePolicy`: each result (and a final error, if any) goes to
     /// `resultHandler` as it happens, and all of them are returned. Server results are written
     /// (partial data next to GraphQL `errors` included) unless the policy says not to; the
-    /// write carries `origin`, so the watcher that made the fetch can ignore it.
+    /// write carries `origin`, so the watcher that made the fetch can ignore it. A mutation
+    /// always goes to the server (as Apollo's `perform`), written unless the policy is
+    /// `fetchIgnoringCacheCompletely`.
     @discardableResult
     public func fetch(query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                       origin: ChangeOrigin? = nil, resultHandler: ResultHandler? = nil) async -> FetchOutcome {
+        var policy = cachePolicy
+        if query.operationType == .mutation && policy.writesResults { policy = .fetchIgnoringCacheData }
         var fetch = FetchRun(client: self, query: query, origin: origin, handler: resultHandler)
-        await fetch.run(cachePolicy)
+        await fetch.run(policy)
         return fetch.outcome
     }
 
