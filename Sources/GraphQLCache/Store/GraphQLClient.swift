@@ -57,7 +57,8 @@ public final class GraphQLClient: Sendable {
     public var isIdle: Bool { activity.isIdle }
 
     /// Blocks the calling thread until every fetch this client started in the background has
-    /// finished and delivered. For synchronous drivers (the harness); never call it from a task.
+    /// finished and delivered. For synchronous drivers (the harness); never call it from work
+    /// the client itself runs (a result handler), which would wait for itself.
     public func waitUntilIdle() { activity.waitUntilIdle() }
 
     /// Runs `work` in a task counted by `waitUntilIdle`. The work (and what it captures, a
@@ -81,8 +82,9 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Runs async `work` (a fetch, a watcher's first fetch) to completion and returns its value,
-    /// blocking the calling thread: for synchronous drivers such as the harness. The work runs
-    /// on the client's own queue, so waiting cannot starve it; never call this from a task.
+    /// blocking the calling thread: for synchronous drivers such as the harness and tests. The
+    /// work runs on the client's own queue, so a blocked cooperative thread cannot starve it;
+    /// still, do not block an app's main thread with it.
     public func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let box = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)
