@@ -32,19 +32,34 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-/// Where SQLite store tests put their files: one folder per test process, removed at exit.
+/// Where SQLite store tests put their files: one folder per test process. The test runner ends
+/// without running exit handlers, so each run first removes the folders of test processes that
+/// are gone.
 enum StoreScratch {
+    private static let prefix = "cachelens-store-tests-"
+
     static var directory: String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("cachelens-store-tests-\(getpid())").path
+        FileManager.default.temporaryDirectory.appendingPathComponent(prefix + "\(getpid())").path
     }
 
     static func newDatabasePath() throws -> String {
         let folder = directory
         if !FileManager.default.fileExists(atPath: folder) {
+            removeFoldersOfEndedProcesses()
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            atexit { try? FileManager.default.removeItem(atPath: StoreScratch.directory) }
         }
         return folder + "/" + UUID().uuidString + ".sqlite"
+    }
+
+    private static func removeFoldersOfEndedProcesses() {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
     }
 }
 
