@@ -26,13 +26,13 @@ let package = Package(
         .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench",
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench", "SampleServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
-        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
+        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "CacheTestSupport", "cachelens"]),
         .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
                 path: "Tests/CacheTestSupport"),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [

@@ -13,13 +13,17 @@ final class SQLiteConnection {
     private var statements: [String: OpaquePointer] = [:]
     private var lastStatement: (sql: String, handle: OpaquePointer)?
 
-    /// Opens `path`. `create` allows creating a missing file (read-write only).
-    init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    /// Opens `path`. `create` allows creating a missing file (read-write only). `immutableURI`,
+    /// a `file:` URI with `immutable=1`, opens a file that cannot even be locked (read-only on
+    /// disk in WAL mode, where SQLite would need to create the `-shm` file beside it).
+    init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
+         immutableURI: String? = nil) throws(SQLiteError) {
         self.path = path
         var handle: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY
+        let flags = readOnly || immutableURI != nil ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
-        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let code = immutableURI.map { sqlite3_open_v2($0, &handle, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil) }
+            ?? sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)

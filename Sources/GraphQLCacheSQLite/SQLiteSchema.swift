@@ -12,10 +12,18 @@ enum SQLiteSchema {
 
     static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
         let isNew = try checkLocation(path, readOnly: options.readOnly)
-        let connection = try SQLiteConnection(
+        var connection = try SQLiteConnection(
             path: path, readOnly: options.readOnly, create: !options.readOnly,
             busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        let tables = try tableNames(connection)
+        let tables: [String]
+        do {
+            tables = try tableNames(connection)
+        } catch let error as SQLiteError where options.readOnly && cannotLock(error, path: path) {
+            connection = try SQLiteConnection(
+                path: path, readOnly: true, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                immutableURI: immutableURI(for: path))
+            tables = try tableNames(connection)
+        }
         if tables.contains("records") {
             try checkColumns(connection)
         } else if tables.isEmpty && !options.readOnly && !connection.isReadOnly {
@@ -29,6 +37,24 @@ enum SQLiteSchema {
         }
         try registerFunctions(connection)
         return connection
+    }
+
+    /// A read-only open of a WAL file fails when SQLite may not create its `-shm` beside it (the
+    /// file or its folder is read-only on disk, e.g. a cache copied off a device): such a file can
+    /// then only be read as immutable, which is what the user asked for.
+    private static func cannotLock(_ error: SQLiteError, path: String) -> Bool {
+        guard let code = error.resultCode, code & 0xFF == 8 || code & 0xFF == 14 else { return false }
+        let directory = (path as NSString).deletingLastPathComponent
+        return !FileManager.default.isWritableFile(atPath: path)
+            || !FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory)
+    }
+
+    /// `file:PATH?immutable=1`, the path percent-encoded as RFC 3986 asks.
+    private static func immutableURI(for path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     /// Gives a clear error for a missing directory or a missing file opened read-only; returns

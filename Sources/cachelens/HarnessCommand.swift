@@ -16,10 +16,13 @@ struct HarnessCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls); repeatable.")
     var schemaFiles: [String] = []
 
+    @Option(help: "'scripted' (answers queued by the respond op), 'sample' (the offline Star Wars server) or an http(s) URL.")
+    var transport: String = "scripted"
+
     func run() throws {
         let store: NormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try SQLiteNormalizedCache(path: cache)
-        HarnessRunner.run(try loadingSchemas(into: Harness(cache: store)))
+        HarnessRunner.run(try loadingSchemas(into: Harness(cache: store, transport: try makeTransport())))
     }
 }

@@ -20,12 +20,12 @@ public enum CacheLensProcess {
 
     /// Runs `cachelens arguments` with `input` on stdin to completion (stderr must stay small:
     /// it is read after stdout).
-    public static func run(_ arguments: [String], input: String = "") throws -> (stdout: String, stderr: String, status: Int32) {
+    public static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
         let directory = try TemporaryDirectory()
         let inputPath = directory.path("stdin")
         try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         let stdout = Pipe(), stderr = Pipe()
         process.standardInput = FileHandle(forReadingAtPath: inputPath)

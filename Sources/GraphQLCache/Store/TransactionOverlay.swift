@@ -1,0 +1,140 @@
+/// The uncommitted writes of a read-write transaction, laid over the cache so that later reads
+/// in the transaction see them, and replayed onto the cache at commit.
+///
+/// Removals hide base records (by key, by pattern, or all after `clear`); merges are kept as
+/// patches of changed fields. A patch written after a removal of its key stands alone; a removal
+/// drops the patches it matches. So at commit, removals go first and patches are merged after.
+struct TransactionOverlay {
+    /// Changed fields by record, merged over the (possibly hidden) base record.
+    private(set) var patches: [CacheKey: Record] = [:]
+    /// Base records removed by key.
+    private(set) var hiddenKeys: Set<CacheKey> = []
+    /// Base records removed by pattern.
+    private(set) var hiddenPatterns: [KeyPattern] = []
+    /// Whether every base record is hidden.
+    private(set) var cleared = false
+    /// Base records already loaded in this transaction (`nil`: known absent). Valid for the whole
+    /// transaction because the store's write lock keeps other writers out.
+    private var loadedBase: [CacheKey: Record?] = [:]
+
+    /// What the transaction has changed so far, as it will be reported.
+    private(set) var change = CacheChange()
+
+    /// Whether a base record is hidden by a removal.
+    func hidesBase(_ key: CacheKey) -> Bool {
+        cleared || hiddenKeys.contains(key) || hiddenPatterns.contains { $0.matches(key) }
+    }
+
+    /// Base keys that must still be loaded from the cache to answer a read of `keys`.
+    func baseKeysToLoad(_ keys: Set<CacheKey>) -> Set<CacheKey> {
+        keys.filter { !hidesBase($0) && loadedBase[$0] == nil }
+    }
+
+    /// Remembers base records loaded for `keys` (absent ones as absent).
+    mutating func rememberBase(_ records: [CacheKey: Record], for keys: Set<CacheKey>) {
+        for key in keys { loadedBase[key] = .some(records[key]) }
+    }
+
+    /// The record as the transaction sees it: the base (unless hidden) with the patch over it.
+    func effectiveRecord(_ key: CacheKey) -> Record? {
+        let base = hidesBase(key) ? nil : (loadedBase[key] ?? nil)
+        guard let patch = patches[key] else { return base }
+        guard var record = base else { return patch }
+        _ = record.merge(patch)
+        return record
+    }
+
+    /// Records a merge of `incoming` over the effective record `current`; returns what changed.
+    mutating func merge(_ incoming: Record, over current: Record?) -> Set<FieldKey> {
+        let changed: Set<FieldKey>
+        if var record = current {
+            changed = record.merge(incoming)
+            var patch = patches[incoming.key] ?? Record(key: incoming.key)
+            for key in changed { patch.fields[key.field] = incoming.fields[key.field] }
+            patches[incoming.key] = patch
+        } else {
+            changed = incoming.fieldKeys
+            patches[incoming.key] = incoming
+        }
+        change.changedFields.formUnion(changed)
+        return changed
+    }
+
+    /// Records the removal of `key`, whose effective record was `current`.
+    mutating func remove(_ key: CacheKey, current: Record?) {
+        let existed = existedBefore(key, inBase: baseIsVisible(key))
+        patches[key] = nil
+        hiddenKeys.insert(key)
+        guard let current else { return }
+        forgetChanges(of: [key])
+        noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
+    }
+
+    /// Records the removal of every record whose key matches `pattern`. `baseKeys` are the keys
+    /// of the cache's records that match (not loaded: a pattern may match millions); returns
+    /// the keys of the records that were there.
+    mutating func remove(matching pattern: KeyPattern, baseKeys: Set<CacheKey>) -> Set<CacheKey> {
+        let removed = noteRemovals(baseKeys: baseKeys, patchMatches: pattern.matches)
+        patches = patches.filter { !pattern.matches($0.key) }
+        hiddenPatterns.append(pattern)
+        return removed
+    }
+
+    /// Records `clear()`; `baseKeys` are every key of the cache. Returns the removed keys.
+    mutating func clear(baseKeys: Set<CacheKey>) -> Set<CacheKey> {
+        let removed = noteRemovals(baseKeys: baseKeys, patchMatches: { _ in true })
+        patches = [:]
+        hiddenKeys = []
+        hiddenPatterns = []
+        cleared = true
+        return removed
+    }
+
+    /// Keys of patched records, for enumerations that must include records the cache lacks.
+    var patchedKeys: Dictionary<CacheKey, Record>.Keys { patches.keys }
+
+    /// Reports the removal of the visible records among `baseKeys` and of the patched records
+    /// that `patchMatches`, with the fields known for them; returns their keys.
+    private mutating func noteRemovals(baseKeys: Set<CacheKey>, patchMatches: (CacheKey) -> Bool) -> Set<CacheKey> {
+        let visibleBase = baseKeys.filter { !hidesBase($0) }
+        let doomed = visibleBase.union(patches.keys.filter(patchMatches))
+        let notes = doomed.map { key in
+            (key, effectiveRecord(key)?.fieldKeys ?? [], existedBefore(key, inBase: visibleBase.contains(key)))
+        }
+        forgetChanges(of: doomed)
+        for (key, fields, existed) in notes { noteRemoved(key, fields: fields, existedBefore: existed) }
+        return doomed
+    }
+
+    /// Whether a loaded base record is visible for `key`.
+    private func baseIsVisible(_ key: CacheKey) -> Bool {
+        !hidesBase(key) && (loadedBase[key] ?? nil) != nil
+    }
+
+    /// Whether `key` had a record when the transaction began: a visible base record, or one
+    /// this transaction already removed (and may have written again since).
+    private func existedBefore(_ key: CacheKey, inBase: Bool) -> Bool {
+        change.removedRecords.contains(key) || inBase
+    }
+
+    /// Fields the transaction wrote to removed records no longer count as changed.
+    private mutating func forgetChanges(of keys: Set<CacheKey>) {
+        guard !keys.isEmpty, !change.changedFields.isEmpty else { return }
+        change.changedFields = change.changedFields.filter { !keys.contains($0.record) }
+    }
+
+    /// Reports a removal; a record that only this transaction had created leaves no trace.
+    private mutating func noteRemoved(_ key: CacheKey, fields: Set<FieldKey>, existedBefore: Bool) {
+        guard existedBefore else { return }
+        change.removedRecords.insert(key)
+        change.removedFields.formUnion(fields)
+    }
+
+    /// Applies the writes to `cache`: removals first, then the merged patches.
+    func apply(to cache: NormalizedCache) throws {
+        if cleared { try cache.clear() }
+        for pattern in hiddenPatterns { try cache.removeRecords(matching: pattern.pattern) }
+        for key in hiddenKeys { try cache.removeRecord(for: key) }
+        if !patches.isEmpty { try cache.merge(records: RecordSet(records: patches.values)) }
+    }
+}
