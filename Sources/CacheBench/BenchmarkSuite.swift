@@ -4,6 +4,7 @@ public enum BenchmarkSuite {
         RecordJSONBenchmarks.group,
         NormalizeReadBenchmarks.group,
         SQLiteBenchmarks.group,
+        WatcherBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

@@ -40,6 +40,7 @@ import GraphQLCache
 extension BenchmarkFrameworkTests {
     @Test func sqliteFiltersSelectTheSQLiteGroup() {
         #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
-        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite"]))
+        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite", "watchers"]))
+        #expect(BenchmarkSuite.selected(by: "watch").map(\.name) == ["watchers"])
     }
 }
