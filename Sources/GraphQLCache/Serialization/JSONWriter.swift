@@ -25,34 +25,28 @@ public struct JSONWriter {
     }
 
     public mutating func raw(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        write(bound: text.utf8CodeUnitCount) { $0.raw(text) }
     }
 
     public mutating func null() { raw("null") }
     public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
-
-    public mutating func int(_ value: Int) {
-        var text = String(value)
-        text.withUTF8 { append($0) }
-    }
+    public mutating func int(_ value: Int) { write(bound: JSONCursor.intBound) { $0.int(value) } }
 
     /// The shortest text that reads back as the same double, always with a `.` or exponent.
     /// Non-finite values have no JSON form and are written as `null`.
-    public mutating func double(_ value: Double) {
-        guard value.isFinite else { return null() }
-        var text = value.description
-        let isIntegral = text.withUTF8 { utf8 in
-            append(utf8)
-            return !utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }
-        }
-        if isIntegral { raw(".0") }
-    }
+    public mutating func double(_ value: Double) { write(bound: JSONCursor.doubleBound) { $0.double(value) } }
 
     public mutating func string(_ value: String) {
-        if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
-            var contiguous = value
-            contiguous.withUTF8 { appendQuoted($0) }
-        }
+        write(bound: JSONCursor.quotedBound(value.utf8.count)) { $0.quoted(value) }
+    }
+
+    /// Reserves `bound` bytes, lets `body` write at most that many through a cursor, and keeps
+    /// what it wrote: one capacity check for a whole token, or a whole record.
+    @inline(__always) mutating func write(bound: Int, _ body: (inout JSONCursor) -> Void) {
+        let start = room(bound)
+        var cursor = JSONCursor(start)
+        body(&cursor)
+        storage.count += cursor.position - start
     }
 
     /// Room for `extra` more bytes in a buffer this writer owns alone; returns where they go.
@@ -64,57 +58,6 @@ public struct JSONWriter {
         }
         return storage.start + storage.count
     }
-
-    @inline(__always) private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        room(bytes.count).initialize(from: base, count: bytes.count)
-        storage.count += bytes.count
-    }
-
-    /// Copies runs of bytes that need no escape in one go: most strings have none at all, and a
-    /// byte-by-byte append was the larger part of encoding a record.
-    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let firstEscape = utf8.firstIndex(where: Self.needsEscape) else {
-            // The common case: one capacity check, one copy.
-            let target = room(utf8.count + 2)
-            target.pointee = UInt8(ascii: "\"")
-            if let base = utf8.baseAddress { (target + 1).initialize(from: base, count: utf8.count) }
-            target[utf8.count + 1] = UInt8(ascii: "\"")
-            storage.count += utf8.count + 2
-            return
-        }
-        raw(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in firstEscape..<utf8.count where Self.needsEscape(utf8[index]) {
-            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            appendEscape(utf8[index])
-            runStart = index + 1
-        }
-        append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        raw(UInt8(ascii: "\""))
-    }
-
-    @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private mutating func appendEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): raw("\\\"")
-        case UInt8(ascii: "\\"): raw("\\\\")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        case 0x08: raw("\\b")
-        case 0x0C: raw("\\f")
-        default:
-            raw("\\u00")
-            raw(Self.hexDigits[Int(byte >> 4)])
-            raw(Self.hexDigits[Int(byte & 0x0F)])
-        }
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Writes a JSON value, object members in order.
     public mutating func value(_ value: JSONValue) {

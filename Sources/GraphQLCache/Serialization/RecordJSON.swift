@@ -16,57 +16,14 @@ public enum RecordJSON {
         String(decoding: encode(fields), as: UTF8.self)
     }
 
-    /// Appends the fields as one JSON object.
+    /// Appends the fields as one JSON object, members in key order.
     public static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
-        writer.raw(UInt8(ascii: "{"))
-        // Sorting the dictionary's indices (plain values, on the stack) rather than copies of
-        // its keys and values saves three arrays per record, and no key is hashed again.
-        withUnsafeTemporaryAllocation(of: Dictionary<String, CacheValue>.Index.self, capacity: fields.count) { order in
-            order.initialize(repeating: fields.startIndex)
-            defer { order.deinitialize() }
-            var count = 0
-            let keys = fields.keys
-            for index in fields.indices {
-                var slot = count
-                while slot > 0, keys[index] < keys[order[slot - 1]] {
-                    order[slot] = order[slot - 1]
-                    slot -= 1
-                }
-                order[slot] = index
-                count += 1
-            }
-            for rank in 0..<count {
-                if rank > 0 { writer.raw(UInt8(ascii: ",")) }
-                let (key, value) = fields[order[rank]]
-                writer.string(key)
-                writer.raw(UInt8(ascii: ":"))
-                write(value, to: &writer)
-            }
-        }
-        writer.raw(UInt8(ascii: "}"))
+        writer.write(bound: sizeBound(fields)) { $0.recordObject(fields) }
     }
 
     /// Appends one value.
     public static func write(_ value: CacheValue, to writer: inout JSONWriter) {
-        switch value {
-        case .null: writer.null()
-        case .bool(let v): writer.bool(v)
-        case .int(let v): writer.int(v)
-        case .double(let v): writer.double(v)
-        case .string(let v): writer.string(v)
-        case .reference(let key):
-            writer.raw("{\"$reference\":")
-            writer.string(key.rawValue)
-            writer.raw(UInt8(ascii: "}"))
-        case .list(let items):
-            writer.raw(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { writer.raw(UInt8(ascii: ",")) }
-                write(item, to: &writer)
-            }
-            writer.raw(UInt8(ascii: "]"))
-        case .object(let object): write(object, to: &writer)
-        }
+        writer.write(bound: sizeBound(value)) { $0.recordValue(value) }
     }
 
     /// Decodes a record's JSON; `key` names the record in the error.
