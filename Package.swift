@@ -17,15 +17,18 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", pkgConfig: "ncursesw",
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses",
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
-        .target(name: "CacheHarness", dependencies: ["GraphQLCache"]),
+        .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
+        .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
+        .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "CacheHarness",
+            "GraphQLCache", "CacheHarness", "CacheExplorer", "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "CacheExplorerTests", dependencies: ["CacheExplorer", "GraphQLCache", "cachelens"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,117 @@
+import GraphQLCache
+
+/// The `:` command line: `:open`, `:watch`, `:query`, `:theme`, `:export`, `:filter`, `:quit`.
+extension Explorer {
+    /// The commands `:` understands, with their help text.
+    public static let lineCommands: [(name: String, usage: String)] = [
+        ("open", ":open FILE          open a .sqlite or snapshot .json file"),
+        ("watch", ":watch DOC|FILE     watch a query (document text or a .graphql file)"),
+        ("query", ":query DOC          run a document in the query console"),
+        ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
+        ("export", ":export FILE        write every record as a snapshot JSON file"),
+        ("filter", ":filter TEXT        filter keys (as /)"),
+        ("quit", ":quit                quit (also :q)"),
+    ]
+
+    mutating func runCommandLine(_ line: String) {
+        let text = line.trimmed
+        let name = String(text.prefix { $0 != " " })
+        let argument = String(text.dropFirst(name.count)).trimmed
+        switch name {
+        case "":
+            return
+        case "q", "quit", "q!":
+            state.isFinished = true
+        case "open", "o", "e":
+            openFile(argument)
+        case "watch", "w":
+            addWatch(argument)
+        case "query":
+            state.focus = .query
+            state.console.input = LineInput(argument)
+            if !argument.isEmpty { runQuery(argument) }
+        case "theme":
+            switchTheme(argument)
+        case "export":
+            export(to: argument)
+        case "filter":
+            applyFilter(argument)
+        case "help", "h":
+            state.mode = .help(top: 0)
+        default:
+            fail(ExplorerError.invalid("unknown command :\(name); try :open, :watch, :query, :theme, :export, :quit"))
+        }
+    }
+
+    private mutating func openFile(_ path: String) {
+        guard !path.isEmpty else { fail(ExplorerError.invalid(":open needs a file")); return }
+        do {
+            replaceBackend(try environment.openBackend(path))
+            inform("opened \(path)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func switchTheme(_ name: String) {
+        guard !name.isEmpty else { inform("theme: \(theme.name)"); return }
+        do {
+            setTheme(try environment.loadTheme(name))
+            inform("theme \(name)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func export(to path: String) {
+        guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
+        do {
+            var records: [Record] = []
+            try backend.forEachRecord { records.append($0) }
+            try environment.writeFile(path, SnapshotFile.encode(records))
+            inform("exported \(records.count) records to \(path)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `w` / `:watch`: a document typed in, or a file holding one.
+    mutating func addWatch(_ text: String) {
+        let source = text.trimmed
+        guard !source.isEmpty else { return }
+        do {
+            let looksLikeDocument = source.hasPrefix("{") || source.hasPrefix("query") || source.hasPrefix("fragment")
+            let document = looksLikeDocument ? source : try environment.readFile(source)
+            let name = try backend.addWatch(name: nil, document: document)
+            refreshWatches()
+            state.focus = .watches
+            state.selectedWatch = state.watches.firstIndex { $0.name == name } ?? 0
+            inform("watching \(name)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Runs a document against the cache in the query console.
+    mutating func runQuery(_ document: String) {
+        guard !document.trimmed.isEmpty else { return }
+        do {
+            state.console.report = try backend.explain(document: document, variables: nil)
+            state.console.error = nil
+            state.console.top = 0
+        } catch {
+            state.console.report = nil
+            state.console.error = "\(error)"
+        }
+    }
+
+    /// Re-reads the watches; those whose update count grew flash until the next key.
+    mutating func refreshWatches() {
+        let previous = Dictionary(state.watches.map { ($0.name, $0.updateCount) }, uniquingKeysWith: { a, _ in a })
+        state.watches = backend.watches()
+        for watch in state.watches where watch.updateCount > (previous[watch.name] ?? 0) {
+            state.flashing.insert(watch.name)
+        }
+        state.selectedWatch = max(0, min(state.selectedWatch, state.watches.count - 1))
+    }
+}
