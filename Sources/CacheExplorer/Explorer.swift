@@ -120,6 +120,9 @@ public struct Explorer {
         state.message = StatusMessage("\(error)", isError: true)
     }
 
+    /// Shows a message in the status line (startup notes from the command, for instance).
+    public mutating func show(_ message: StatusMessage) { state.message = message }
+
     mutating func inform(_ text: String) {
         state.message = StatusMessage(text)
     }

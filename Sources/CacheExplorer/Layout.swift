@@ -32,7 +32,7 @@ public struct Layout: Hashable, Sendable {
             }
             return
         }
-        let listWidth = max(24, size.width * 2 / 5)
+        let listWidth = max(24, size.width * 9 / 20)
         list = Rect(row: 0, column: 0, width: listWidth, height: content.height)
         let right = Rect(row: 0, column: listWidth, width: size.width - listWidth, height: content.height)
         guard showWatches else { record = right; return }

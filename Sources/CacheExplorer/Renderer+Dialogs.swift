@@ -6,8 +6,8 @@ extension Renderer {
     @discardableResult
     private mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
         let width = min(state.size.width, max(wanted, DisplayWidth.of(title) + 6))
-        let height = min(max(0, state.size.height - 1), lines.count + 2)
-        let rect = Rect(row: max(0, (state.size.height - 1 - height) / 2), column: max(0, (state.size.width - width) / 2),
+        let height = min(max(0, state.size.height - 2), lines.count + 2)
+        let rect = Rect(row: max(0, (state.size.height - 2 - height) / 2), column: max(0, (state.size.width - width) / 2),
                         width: width, height: height)
         grid.fill(rect, role: .dialog)
         grid.box(rect, title: title, focused: true)

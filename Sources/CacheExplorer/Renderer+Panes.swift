@@ -15,8 +15,8 @@ extension Renderer {
             grid.put(list.filter.isEmpty ? "no records" : "no key contains \"\(list.filter)\"",
                      row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
         }
-        let typeWidth = inner.width >= 34 ? min(14, list.rows.compactMap { $0.typename.map(DisplayWidth.of) }.max() ?? 0) : 0
-        let sizeWidth = inner.width >= 28 ? 6 : 0
+        let typeWidth = inner.width >= 26 ? min(inner.width >= 40 ? 14 : 8, list.rows.compactMap { $0.typename.map(DisplayWidth.of) }.max() ?? 0) : 0
+        let sizeWidth = inner.width >= 20 ? 6 : 0
         for (offset, row) in list.rows.enumerated() where offset < inner.height {
             let y = inner.row + offset
             let selected = list.top + offset == list.selected

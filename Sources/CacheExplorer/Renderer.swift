@@ -83,7 +83,7 @@ public struct Renderer {
             if let message = state.message {
                 grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
             } else {
-                grid.put(" ? help  / filter  Enter open  e edit  d delete  r refs  q query  : command  Q quit",
+                grid.put(" ? help  / filter  Enter open  e edit  d delete  r refs  : command  Q quit",
                          row: row, column: 0, role: .textDim)
             }
         }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import CacheExplorer
+import CacheExplorerCurses
+import Foundation
+
+/// `cachelens explore` (the default): the terminal explorer on a cache file, a snapshot, or
+/// with no arguments the bundled Star Wars sample.
+struct ExploreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Browse, edit and query a normalized cache in the terminal (the default command)."
+    )
+
+    @Argument(help: "A cache file to open (.sqlite, or a snapshot .json). None opens the bundled sample.")
+    var file: String?
+
+    @Option(help: "Open a snapshot JSON file ({KEY: record}).")
+    var snapshot: String?
+
+    @Option(help: "A schema or schema-extension file (.graphqls); may be repeated.")
+    var schema: [String] = []
+
+    @Flag(help: "Refuse edits and deletes.")
+    var readOnly = false
+
+    @Option(help: "A theme name (default, light, high-contrast, monochrome) or a theme .json file.")
+    var theme: String = "default"
+
+    @Option(help: "A GraphQL endpoint URL used as the network for watches and fetches.")
+    var endpoint: String?
+
+    @Option(name: .customLong("header"), help: "An HTTP header for --endpoint, as Name:Value; may be repeated.")
+    var headers: [String] = []
+
+    func validate() throws {
+        if file != nil && snapshot != nil { throw ValidationError("give either FILE or --snapshot, not both") }
+        if !headers.isEmpty && endpoint == nil { throw ValidationError("--header needs --endpoint") }
+        for header in headers where !header.contains(":") {
+            throw ValidationError("--header \(header): expected Name:Value")
+        }
+    }
+
+    func run() throws {
+        let opened: (backend: any ExplorerBackend, theme: Theme)
+        do {
+            opened = (try openBackend(), try ExplorerFiles.loadTheme(theme))
+            for path in schema where !FileManager.default.fileExists(atPath: path) {
+                throw ExplorerError.file(path: path, reason: "no such schema file")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
+            throw ExitCode(2)
+        }
+        runInTerminal(opened.backend, theme: opened.theme)
+    }
+
+    private func openBackend() throws -> any ExplorerBackend {
+        if let snapshot { return try ExplorerFiles.openSnapshot(path: snapshot, readOnly: readOnly) }
+        if let file { return try ExplorerFiles.openBackend(path: file, readOnly: readOnly) }
+        guard let sample = ResourceLocator.find("sample-data/sample-cache.json") else {
+            throw ExplorerError.file(path: "sample-data/sample-cache.json", reason: "the bundled sample was not found; give a file to open")
+        }
+        return try ExplorerFiles.openSnapshot(path: sample.path, readOnly: readOnly, name: "Star Wars sample")
+    }
+
+    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme) {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let terminal = NcursesTerminal(noColor: noColor)
+        var explorer = Explorer(backend: backend, size: terminal.size, theme: theme,
+                                environment: ExplorerFiles.environment(readOnly: readOnly))
+        if endpoint != nil || !schema.isEmpty {
+            explorer.show(StatusMessage("--endpoint and --schema need the GraphQL store, not in this build yet", isError: true))
+        }
+        var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
+        loop.run()
+        terminal.close()
+    }
+}
