@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GraphQLCache", targets: ["GraphQLCache"]),
+        .library(name: "GraphQLCacheSQLite", targets: ["GraphQLCacheSQLite"]),
         .executable(name: "cachelens", targets: ["cachelens"]),
     ],
     dependencies: [
@@ -20,16 +21,22 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses",
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CSQLite"]),
         .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "CacheHarness", "CacheExplorer", "CacheExplorerCurses",
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheExplorer", "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: ["CacheExplorer", "GraphQLCache", "cachelens"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
+        .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
+                path: "Tests/CacheTestSupport"),
+        .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [
+            "GraphQLCacheSQLite", "GraphQLCache", "CacheTestSupport", "cachelens",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,4 +4,9 @@
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+/// sqlite3_db_config is variadic, which Swift cannot call: this sets one int-valued option.
+static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
+    return sqlite3_db_config(db, op, value, (int *)0);
+}
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CacheHarness
 import GraphQLCache
+import GraphQLCacheSQLite
 
 /// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
 struct HarnessCommand: ParsableCommand {
@@ -13,9 +14,9 @@ struct HarnessCommand: ParsableCommand {
     var cache: String = "memory"
 
     func run() throws {
-        guard cache == "memory" else {
-            throw ValidationError("--cache \(cache): only 'memory' is available in this build")
-        }
-        HarnessRunner.run(Harness(cache: InMemoryNormalizedCache()))
+        let store: NormalizedCache = cache == "memory"
+            ? InMemoryNormalizedCache()
+            : try SQLiteNormalizedCache(path: cache)
+        HarnessRunner.run(Harness(cache: store))
     }
 }

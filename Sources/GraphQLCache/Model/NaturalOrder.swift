@@ -27,6 +27,29 @@ public enum NaturalOrder {
     /// Compares byte strings with digit runs compared numerically (leading zeros ignored, then
     /// the shorter run first so `01` and `1` still differ).
     public static func compareUTF8(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compareUTF8(a, b) } }
+    }
+
+    /// `compare` over UTF-8 bytes, for callers that keep keys in one byte buffer (the SQLite
+    /// cache's sorted key index) and must not allocate per comparison.
+    public static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let ra = rootRank(bytes: a), rb = rootRank(bytes: b)
+        if ra != rb { return ra < rb ? -1 : 1 }
+        return compareUTF8(a, b)
+    }
+
+    /// The root rank (`rootRank`) of a key given as UTF-8 bytes.
+    public static func rootRank(bytes key: UnsafeBufferPointer<UInt8>) -> Int {
+        for (index, root) in roots.enumerated() {
+            let count = root.utf8.count
+            guard key.count >= count, root.utf8.elementsEqual(key[0..<count]) else { continue }
+            if key.count == count || key[count] == UInt8(ascii: ".") { return index }
+        }
+        return roots.count
+    }
+
+    /// `compareUTF8` over buffers: digit runs by value, everything else byte by byte.
+    public static func compareUTF8(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             let ca = a[i], cb = b[j]
@@ -54,7 +77,7 @@ public enum NaturalOrder {
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
 
     /// The significant digits of the run starting at `start` (leading zeros skipped) and its end.
-    private static func digitRun(_ s: [UInt8], from start: Int) -> (Int, Int) {
+    private static func digitRun(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int) {
         var end = start
         while end < s.count && isDigit(s[end]) { end += 1 }
         var significant = start

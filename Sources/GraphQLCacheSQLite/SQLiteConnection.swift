@@ -1,0 +1,205 @@
+import CSQLite
+
+/// One connection to one SQLite file: the only code in CacheLens that calls the C API.
+///
+/// It opens the file (read-only or read-write, busy timeout, defensive mode, untrusted schema),
+/// keeps prepared statements for reuse, runs statements, transactions and `data_version`, and
+/// turns every failure into a `SQLiteError` that names the file. Not thread-safe on its own:
+/// its owner serialises access (`SQLiteNormalizedCache` holds it in a `Mutex`).
+final class SQLiteConnection {
+    /// The file as given to `init`.
+    let path: String
+    private let db: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens `path`. `create` allows creating a missing file (read-write only).
+    init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY
+            : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw .cannotOpen(path: path, code: code, message: message)
+        }
+        db = handle
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(db)
+    }
+
+    /// The linked SQLite library's version, e.g. `3.40.1`.
+    static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// Whether the main database cannot be written (opened read-only, or a read-only file).
+    var isReadOnly: Bool { sqlite3_db_readonly(db, "main") == 1 }
+
+    /// Whether a transaction is open on this connection.
+    var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(db)) }
+
+    /// The most host parameters one statement may have.
+    var variableLimit: Int { Int(sqlite3_limit(db, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
+    /// Runs SQL text that returns no rows (may hold several statements).
+    func exec(_ sql: String, context: String) throws(SQLiteError) {
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        if code != SQLITE_OK { throw error(code, context) }
+    }
+
+    /// Runs `body` with the cached prepared statement for `sql`, reset and unbound afterwards.
+    func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let handle = try prepared(sql)
+        defer {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+        }
+        return try body(SQLiteStatement(handle: handle, connection: self))
+    }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else { throw error(code, "preparing \(sql)") }
+        statements[sql] = handle
+        return handle
+    }
+
+    /// `PRAGMA data_version`: changes whenever another connection commits to the file.
+    func dataVersion() throws -> Int64 {
+        try withStatement("PRAGMA data_version") { statement in
+            try statement.step() ? statement.int64(0) : 0
+        }
+    }
+
+    /// Starts a transaction; `immediate` takes the write lock at once (waiting up to the busy
+    /// timeout) so that a writer never fails half way on a lock upgrade.
+    func begin(immediate: Bool) throws(SQLiteError) {
+        try exec(immediate ? "BEGIN IMMEDIATE" : "BEGIN", context: "starting a transaction")
+    }
+
+    func commit() throws(SQLiteError) {
+        try exec("COMMIT", context: "committing a transaction")
+    }
+
+    /// Rolls back if a transaction is open; never throws (used on error paths).
+    func rollback() {
+        if isInTransaction { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+    }
+
+    /// Registers a deterministic two-argument SQL function `name(text, text)` returning whether
+    /// `match(first, second)` holds (NULL when either argument is NULL).
+    func registerPredicate(
+        _ name: String, _ match: @escaping (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) throws(SQLiteError) {
+        let box = Unmanaged.passRetained(PredicateBox(match)).toOpaque()
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+        let code = sqlite3_create_function_v2(db, name, 2, flags, box, { context, _, arguments in
+            guard let context, let arguments, let first = arguments[0], let second = arguments[1],
+                  sqlite3_value_type(first) != SQLITE_NULL, sqlite3_value_type(second) != SQLITE_NULL
+            else { sqlite3_result_null(context); return }
+            let box = Unmanaged<PredicateBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+            let a = SQLiteConnection.textBuffer(first), b = SQLiteConnection.textBuffer(second)
+            sqlite3_result_int(context, box.match(a, b) ? 1 : 0)
+        }, nil, nil, { box in
+            if let box { Unmanaged<PredicateBox>.fromOpaque(box).release() }
+        })
+        if code != SQLITE_OK { throw error(code, "registering function \(name)") }
+    }
+
+    private static func textBuffer(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        let text = sqlite3_value_text(value)
+        let count = Int(sqlite3_value_bytes(value))
+        return UnsafeBufferPointer(start: text, count: text == nil ? 0 : count)
+    }
+
+    /// The error for result `code`, named after the file, with SQLite's message.
+    func error(_ code: Int32, _ context: String) -> SQLiteError {
+        let message = String(cString: sqlite3_errmsg(db))
+        switch code & 0xff {
+        case SQLITE_NOTADB: return .notADatabase(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path, reason: message)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path, message: message)
+        default: return .failure(path: path, code: code, message: message, context: context)
+        }
+    }
+}
+
+/// The closure behind a registered SQL function, kept alive by SQLite until it is dropped.
+private final class PredicateBox {
+    let match: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    init(_ match: @escaping (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+        self.match = match
+    }
+}
+
+/// A prepared statement in use: bind parameters (1-based), step, read columns (0-based).
+/// Valid only inside `SQLiteConnection.withStatement`.
+struct SQLiteStatement {
+    fileprivate let handle: OpaquePointer
+    fileprivate unowned let connection: SQLiteConnection
+
+    func bind(_ text: String, at index: Int32) {
+        var text = text
+        text.withUTF8 { bind(bytes: $0, at: index) }
+    }
+
+    /// Binds UTF-8 bytes as TEXT (copied by SQLite).
+    func bind(bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        guard let base = bytes.baseAddress else {
+            sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            return
+        }
+        let text = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        sqlite3_bind_text(handle, index, text, Int32(bytes.count), csqlite_transient())
+    }
+
+    func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
+
+    func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
+
+    /// Advances; true when a row is available, false when done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        let sql = sqlite3_sql(handle).map { String(cString: $0) } ?? "a statement"
+        throw connection.error(code, "running \(sql)")
+    }
+
+    /// Steps until done, ignoring rows.
+    func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column as text, or nil when NULL.
+    func text(_ column: Int32) -> String? {
+        withBytes(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The column's UTF-8 bytes (valid only inside `body`), or nil when NULL.
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+        if isNull(column) { return nil }
+        let text = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+    }
+
+    /// The column's length in bytes (0 when NULL).
+    func byteCount(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
+}

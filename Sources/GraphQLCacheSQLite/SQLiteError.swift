@@ -1,0 +1,69 @@
+import GraphQLCache
+
+/// Everything that can go wrong with a SQLite cache file. Each case names the file (and the
+/// record key, for a bad row) and, where SQLite reported it, carries SQLite's result code, so
+/// callers can match on the case and people can read the description.
+public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened (missing directory, no permission, a directory).
+    case cannotOpen(path: String, code: Int32, message: String)
+    /// The file exists but is not a SQLite database.
+    case notADatabase(path: String)
+    /// The database has tables but none named `records`: it is not an Apollo cache.
+    case noRecordsTable(path: String, tables: [String])
+    /// The `records` table lacks a column Apollo's schema has.
+    case incompatibleSchema(path: String, missingColumn: String)
+    /// A write was attempted on a cache opened read-only, or the file cannot be written.
+    case readOnly(path: String, reason: String)
+    /// A stored record's JSON cannot be read.
+    case brokenRecord(path: String, RecordJSONError)
+    /// A row whose `key` column is NULL, identified by its `_id`.
+    case nullKey(path: String, rowID: Int64)
+    /// Another connection holds the lock longer than the busy timeout.
+    case busy(path: String, message: String)
+    /// Any other SQLite failure: the result code, SQLite's message and what was being done.
+    case failure(path: String, code: Int32, message: String, context: String)
+
+    /// The file concerned.
+    public var path: String {
+        switch self {
+        case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
+             .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
+             .nullKey(let path, _), .busy(let path, _), .failure(let path, _, _, _):
+            return path
+        }
+    }
+
+    /// SQLite's primary result code, when SQLite reported one.
+    public var resultCode: Int32? {
+        switch self {
+        case .cannotOpen(_, let code, _), .failure(_, let code, _, _): return code
+        case .notADatabase: return 26
+        case .readOnly: return 8
+        case .busy: return 5
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, code, message):
+            return "cannot open cache file \(path): \(message) (SQLite code \(code))"
+        case .notADatabase(let path):
+            return "\(path) is not a SQLite database (file is not a database)"
+        case let .noRecordsTable(path, tables):
+            return "\(path) has no \"records\" table, so it is not an Apollo cache (tables: \(tables.joined(separator: ", ")))"
+        case let .incompatibleSchema(path, column):
+            return "\(path): table \"records\" has no column \"\(column)\", so it is not an Apollo cache"
+        case let .readOnly(path, reason):
+            return "cannot write cache file \(path): \(reason)"
+        case let .brokenRecord(path, error):
+            return "\(path): \(error.description)"
+        case let .nullKey(path, rowID):
+            return "\(path): row _id \(rowID) has a NULL key"
+        case let .busy(path, message):
+            return "cache file \(path) is locked by another connection: \(message)"
+        case let .failure(path, code, message, context):
+            return "\(path): \(context) failed: \(message) (SQLite code \(code))"
+        }
+    }
+}

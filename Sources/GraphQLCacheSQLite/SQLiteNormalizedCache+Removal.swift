@@ -1,0 +1,79 @@
+import GraphQLCache
+
+/// Removal: one key, by pattern, everything. Pattern matching gives exactly the in-memory
+/// cache's answers (`KeyPattern`): a literal, case-insensitive, Unicode-aware substring.
+extension SQLiteNormalizedCache {
+    @discardableResult
+    public func removeRecord(for key: CacheKey) throws -> Bool {
+        try write { state in
+            let removed = try state.connection.withStatement(SQLiteRows.deleteKeySQL) { statement in
+                statement.bind(key.rawValue, at: 1)
+                try statement.run()
+                return state.connection.changes > 0
+            }
+            if removed { state.noteRemoved([key]) }
+            return removed
+        }
+    }
+
+    /// How the SQL decides: for an ASCII pattern, SQLite's `LIKE` (which folds ASCII letters
+    /// only) is exact on ASCII keys and fast; keys with other characters (`K` Kelvin sign folds
+    /// to `k`, a combining accent changes the character) go to `KeyPattern` through a registered
+    /// function. A non-ASCII pattern goes to `KeyPattern` for every key.
+    static func matchCondition(for pattern: KeyPattern) -> (sql: String, bindings: [String]) {
+        let function = SQLiteSchema.matchFunction
+        guard pattern.isASCII else {
+            return (#"\#(function)("key", ?)"#, [pattern.pattern])
+        }
+        let like = "%" + escapeLike(pattern.pattern) + "%"
+        let sql = #"CASE WHEN length("key") = length(CAST("key" AS BLOB)) THEN "key" LIKE ? ESCAPE '\' "#
+            + #"ELSE \#(function)("key", ?) END"#
+        return (sql, [like, pattern.pattern])
+    }
+
+    /// Escapes LIKE's wildcards so that `%`, `_` and `\` are literal characters.
+    static func escapeLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    @discardableResult
+    public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
+        let condition = Self.matchCondition(for: KeyPattern(pattern))
+        let sql = #"DELETE FROM "records" WHERE "# + condition.sql + #" RETURNING "key""#
+        return try write { state in
+            var removed = Set<CacheKey>()
+            try state.connection.withStatement(sql) { statement in
+                for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
+                while try statement.step() {
+                    if let key = statement.text(0) { removed.insert(CacheKey(key)) }
+                }
+            }
+            state.noteRemoved(removed)
+            return removed
+        }
+    }
+
+    public func clear() throws {
+        try clear(vacuum: options.vacuumOnClear)
+    }
+
+    /// Removes every record; `vacuum` also shrinks the file (not possible inside
+    /// `performAtomically`, where it is skipped).
+    public func clear(vacuum: Bool) throws {
+        let inTransaction = try write { state in
+            try state.connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
+            state.keyIndex = SortedKeyIndex()
+            state.filtered = nil
+            return state.transactionDepth > 0
+        }
+        guard vacuum, !inTransaction else { return }
+        try state.withLock { state throws in
+            try state.connection.exec("VACUUM", context: "vacuuming")
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import GraphQLCache
+import Synchronization
+
+/// A normalized cache in a SQLite file with Apollo iOS's format (one `records` table of key and
+/// record JSON), so a cache pulled from a simulator or device opens as it is, and apps on Linux
+/// get a persistent cache with the same behaviour as `InMemoryNormalizedCache`.
+///
+/// One connection, serialised by a mutex. A merge reads the existing rows for the incoming keys,
+/// merges in Swift with `Record.merge`, and rewrites only the changed rows, all in one
+/// transaction. Files from elsewhere are not changed until the caller writes.
+public final class SQLiteNormalizedCache: NormalizedCache {
+    /// How to open the file.
+    public struct Options: Sendable {
+        /// Open without write access (`SQLITE_OPEN_READONLY`); every write throws `readOnly`.
+        public var readOnly: Bool
+        /// How long to wait for another process's lock before reporting `busy`.
+        public var busyTimeoutMilliseconds: Int32
+        /// Whether `clear()` also runs `VACUUM` to give the space back to the file system.
+        public var vacuumOnClear: Bool
+
+        public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000, vacuumOnClear: Bool = false) {
+            self.readOnly = readOnly
+            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.vacuumOnClear = vacuumOnClear
+        }
+    }
+
+    struct State {
+        let connection: SQLiteConnection
+        /// Open `performAtomically` calls; the outermost owns the SQLite transaction.
+        var transactionDepth = 0
+        /// Keys in `CacheKey` order, built on first use; nil when it must be rebuilt.
+        var keyIndex: SortedKeyIndex?
+        /// The last filter asked for and the positions in `keyIndex` of the keys it accepts.
+        var filtered: (filter: String, positions: [Int32])?
+        /// `data_version` when `keyIndex` was built, to notice other processes' commits.
+        var indexDataVersion: Int64 = 0
+        /// `data_version` at the last `hasExternalChanges()` call.
+        var seenDataVersion: Int64 = 0
+
+        mutating func invalidateKeys() {
+            keyIndex = nil
+            filtered = nil
+        }
+    }
+
+    /// The file this cache reads and writes.
+    public let path: String
+    /// The options it was opened with.
+    public let options: Options
+    let state: Mutex<State>
+
+    /// Opens (or, unless read-only, creates) the cache file at `path`. Throws a `SQLiteError`
+    /// naming the file when it cannot be opened, is not SQLite, or is not an Apollo cache.
+    public init(path: String, options: Options = Options()) throws {
+        self.path = path
+        self.options = options
+        let connection = try SQLiteSchema.open(path: path, options: options)
+        var initial = State(connection: connection)
+        initial.seenDataVersion = try connection.dataVersion()
+        state = Mutex(initial)
+    }
+
+    /// The linked SQLite library's version (`DELETE ... RETURNING` needs 3.35 or later).
+    public static var sqliteVersion: String { SQLiteConnection.libraryVersion }
+
+    public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try state.withLock { state in
+            var records = [CacheKey: Record](minimumCapacity: keys.count)
+            try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
+                do throws(RecordJSONError) { records[key] = try SQLiteRows.decode(bytes, key: key) } catch {
+                    throw SQLiteError.brokenRecord(path: path, error)
+                }
+            }
+            return records
+        }
+    }
+
+    @discardableResult
+    public func merge(records: RecordSet) throws -> Set<FieldKey> {
+        guard !records.isEmpty else { return [] }
+        return try write { state in
+            var existing = [CacheKey: Record](minimumCapacity: records.count)
+            try SQLiteRows.select(keys: Array(records.keys), on: state.connection) { key, bytes in
+                // A row whose JSON is broken is overwritten by the incoming record, as if absent.
+                if let record = try? SQLiteRows.decode(bytes, key: key) { existing[key] = record }
+            }
+            var changed = Set<FieldKey>()
+            var newKeys: [CacheKey] = []
+            for record in records.records {
+                var merged = record
+                if var old = existing[record.key] {
+                    let fieldChanges = old.merge(record)
+                    if fieldChanges.isEmpty { continue }
+                    changed.formUnion(fieldChanges)
+                    merged = old
+                } else {
+                    changed.formUnion(record.fieldKeys)
+                    newKeys.append(record.key)
+                }
+                try SQLiteRows.upsert(key: merged.key, json: RecordJSON.encode(merged.fields), on: state.connection)
+            }
+            state.noteInserted(newKeys)
+            return changed
+        }
+    }
+
+    @discardableResult
+    public func performAtomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = try state.withLock { state throws -> Bool in
+            if state.transactionDepth == 0 { try state.connection.begin(immediate: !options.readOnly) }
+            state.transactionDepth += 1
+            return state.transactionDepth == 1
+        }
+        do {
+            let result = try body()
+            try state.withLock { state throws in
+                state.transactionDepth -= 1
+                guard outermost else { return }
+                do { try state.connection.commit() } catch {
+                    state.connection.rollback()
+                    state.invalidateKeys()
+                    throw error
+                }
+            }
+            return result
+        } catch {
+            state.withLock { state in
+                state.transactionDepth -= 1
+                if outermost {
+                    state.connection.rollback()
+                    state.invalidateKeys()
+                }
+            }
+            throw error
+        }
+    }
+
+    /// Runs `body` under the lock in a write transaction: its own unless `performAtomically`
+    /// has one open, in which case the outermost call commits or rolls back.
+    func write<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
+        try state.withLock { state throws -> T in
+            if options.readOnly {
+                throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only")
+            }
+            if state.transactionDepth > 0 { return try body(&state) }
+            try state.connection.begin(immediate: true)
+            do {
+                let result = try body(&state)
+                try state.connection.commit()
+                return result
+            } catch {
+                state.connection.rollback()
+                state.invalidateKeys()
+                throw error
+            }
+        }
+    }
+}
+
+extension SQLiteNormalizedCache.State {
+    /// Keeps the key index current after new keys were written (a big batch rebuilds later).
+    mutating func noteInserted(_ keys: [CacheKey]) {
+        guard !keys.isEmpty else { return }
+        filtered = nil
+        if keys.count > 256 { keyIndex = nil; return }
+        keyIndex?.insert(keys)
+    }
+
+    /// Keeps the key index current after keys were removed.
+    mutating func noteRemoved(_ keys: Set<CacheKey>) {
+        guard !keys.isEmpty else { return }
+        filtered = nil
+        keyIndex?.remove(keys)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GraphQLCache
+
+/// Opening a cache file: checks that it is SQLite and an Apollo cache, and sets up a new file.
+///
+/// A file that already has a `records` table is left exactly as it is (extra indexes, its
+/// journal mode, `delete` or `wal`): nothing is written until the caller writes. Only a file
+/// that we create gets the table and WAL journaling.
+enum SQLiteSchema {
+    /// The SQL function implementing `KeyPattern` for keys SQLite's `LIKE` cannot judge.
+    static let matchFunction = "cachelens_key_matches"
+
+    static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
+        let isNew = try checkLocation(path, readOnly: options.readOnly)
+        let connection = try SQLiteConnection(
+            path: path, readOnly: options.readOnly, create: !options.readOnly,
+            busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        let tables = try tableNames(connection)
+        if tables.contains("records") {
+            try checkColumns(connection)
+        } else if tables.isEmpty && !options.readOnly && !connection.isReadOnly {
+            if isNew { try connection.exec("PRAGMA journal_mode=WAL", context: "enabling WAL journaling") }
+            try connection.exec(SQLiteRows.createTable, context: "creating table \"records\"")
+        } else {
+            throw SQLiteError.noRecordsTable(path: path, tables: tables)
+        }
+        if !options.readOnly && connection.isReadOnly {
+            throw SQLiteError.readOnly(path: path, reason: "the file is read-only on disk; open it read-only to browse it")
+        }
+        try registerFunctions(connection)
+        return connection
+    }
+
+    /// Gives a clear error for a missing directory or a missing file opened read-only; returns
+    /// whether the file is absent or empty (so ours to set up).
+    private static func checkLocation(_ path: String, readOnly: Bool) throws -> Bool {
+        let files = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty, !files.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw SQLiteError.cannotOpen(path: path, code: 14, message: "directory \(directory) does not exist")
+        }
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if readOnly { throw SQLiteError.cannotOpen(path: path, code: 14, message: "no such file (opened read-only)") }
+            return true
+        }
+        if isDirectory.boolValue { throw SQLiteError.cannotOpen(path: path, code: 14, message: "it is a directory") }
+        let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return size == 0
+    }
+
+    private static func tableNames(_ connection: SQLiteConnection) throws -> [String] {
+        try connection.withStatement("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") { statement in
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(0) ?? "") }
+            return names
+        }
+    }
+
+    private static func checkColumns(_ connection: SQLiteConnection) throws {
+        let columns = try connection.withStatement(#"PRAGMA table_info("records")"#) { statement in
+            var names = Set<String>()
+            while try statement.step() { names.insert(statement.text(1) ?? "") }
+            return names
+        }
+        for column in ["key", "record"] where !columns.contains(column) {
+            throw SQLiteError.incompatibleSchema(path: connection.path, missingColumn: column)
+        }
+    }
+
+    /// Registers `cachelens_key_matches(key, pattern)`, which is `KeyPattern(pattern).matches(key)`,
+    /// remembering the last pattern so a scan builds it once.
+    private static func registerFunctions(_ connection: SQLiteConnection) throws {
+        final class LastPattern { var pattern = KeyPattern("") }
+        let last = LastPattern()
+        try connection.registerPredicate(matchFunction) { key, pattern in
+            if !last.pattern.pattern.utf8.elementsEqual(pattern) {
+                last.pattern = KeyPattern(String(decoding: pattern, as: UTF8.self))
+            }
+            return last.pattern.matches(String(decoding: key, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The `cachelens` binary built beside the test bundle, run as a child process, so tests drive
+/// the real program (pipes, exit status, signals).
+public enum CacheLensProcess {
+    /// The built `cachelens` executable.
+    public static var executable: URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("cachelens")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: "cachelens")
+    }
+
+    /// Runs `cachelens arguments` with `input` on stdin to completion (stderr must stay small:
+    /// it is read after stdout).
+    public static func run(_ arguments: [String], input: String = "") throws -> (stdout: String, stderr: String, status: Int32) {
+        let directory = try TemporaryDirectory()
+        let inputPath = directory.path("stdin")
+        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Starts `cachelens arguments` reading stdin from the file at `inputPath`; stdout is a pipe
+    /// the caller reads (`readLines`).
+    public static func start(_ arguments: [String], inputPath: String) throws -> (process: Process, stdout: FileHandle) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe()
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, stdout.fileHandleForReading)
+    }
+
+    /// Reads from `handle` until `count` lines have arrived or the stream ends; returns the lines.
+    public static func readLines(_ handle: FileHandle, count: Int) -> [String] {
+        var buffer = Data()
+        while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < count {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+}

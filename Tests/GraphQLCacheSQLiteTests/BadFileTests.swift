@@ -1,0 +1,125 @@
+import CacheTestSupport
+import Foundation
+import GraphQLCache
+import GraphQLCacheSQLite
+import Testing
+
+/// Every kind of bad file or row gives an error that names the file (and the key), and one bad
+/// row never hides the others.
+@Suite struct BadFileTests {
+    private func error(_ body: () throws -> Void) -> SQLiteError? {
+        do { try body() } catch let error as SQLiteError { return error } catch { return nil }
+        return nil
+    }
+
+    @Test func aFileThatIsNotSQLiteIsNamedAsSuch() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.sqlite")
+        try Data(String(repeating: "this is not a database\n", count: 50).utf8).write(to: URL(fileURLWithPath: path))
+        let failure = error { _ = try SQLiteNormalizedCache(path: path) }
+        #expect(failure == .notADatabase(path: path))
+        #expect(failure?.description.contains(path) == true)
+    }
+
+    @Test func aDatabaseWithoutRecordsTableIsNotAnApolloCache() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("other.sqlite")
+        try SQLiteTestFile.run("CREATE TABLE people (name TEXT)", at: path)
+        let failure = error { _ = try SQLiteNormalizedCache(path: path) }
+        #expect(failure == .noRecordsTable(path: path, tables: ["people"]))
+        #expect(failure?.description.contains("no \"records\" table") == true)
+    }
+
+    @Test func aRowWithInvalidJSONIsReportedByKeyAndDoesNotHideTheOthers() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("broken.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Broken:1", #"{"name":"#), ("Good:1", #"{"name":"ok"}"#)])
+        let cache = try SQLiteNormalizedCache(path: path)
+        let failure = error { _ = try cache.loadRecords(forKeys: ["Broken:1", "Good:1"]) }
+        guard case .brokenRecord(let file, let recordError)? = failure else {
+            Issue.record("expected brokenRecord, got \(String(describing: failure))")
+            return
+        }
+        #expect(file == path && recordError.key == "Broken:1")
+        #expect(failure?.description.contains("Broken:1") == true)
+        #expect(try cache.loadRecord(forKey: "Good:1")?["name"] == .string("ok"))
+        var good: [CacheKey] = [], broken: [CacheKey] = []
+        try cache.forEachRecord { result in
+            switch result {
+            case .success(let record): good.append(record.key)
+            case .failure(let error): broken.append(error.key)
+            }
+        }
+        #expect(good == ["Good:1"] && broken == ["Broken:1"])
+        #expect(try cache.removeRecord(for: "Broken:1"))
+        #expect(try cache.allRecords().count == 1)
+    }
+
+    @Test func mergingOverABrokenRowReplacesIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("broken.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Broken:1", "not json")])
+        let cache = try SQLiteNormalizedCache(path: path)
+        let changed = try cache.merge(records: RecordSet(records: [Record(key: "Broken:1", ["name": .string("fixed")])]))
+        #expect(changed == [FieldKey(record: "Broken:1", field: "name")])
+        #expect(try cache.loadRecord(forKey: "Broken:1")?["name"] == .string("fixed"))
+    }
+
+    @Test func aRowWithNullKeyIsReportedAndCanBeDeleted() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nullkey.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Good:1", "{}")])
+        try SQLiteTestFile.run("INSERT INTO records (key, record) VALUES (NULL, '{}')", at: path)
+        let cache = try SQLiteNormalizedCache(path: path)
+        var reasons: [String] = []
+        try cache.forEachRecord { if case .failure(let error) = $0 { reasons.append(error.reason) } }
+        #expect(reasons == ["row _id 2 has a NULL key"])
+        #expect(try cache.allRecords().count == 1)
+        #expect(try cache.removeRowsWithNullKey() == 1)
+        #expect(try cache.recordCount() == 1)
+    }
+
+    @Test func aCacheOpenedReadOnlyRefusesWritesAndLeavesTheFileAlone() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("apollo.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Good:1", #"{"a":1}"#)])
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
+        #expect(try cache.loadRecord(forKey: "Good:1")?["a"] == .int(1))
+        let failure = error { try cache.merge(records: RecordSet(records: [Record(key: "Good:1", ["a": .int(2)])])) }
+        #expect(failure == .readOnly(path: path, reason: "the cache was opened read-only"))
+        #expect(error { try cache.removeRecords(matching: "good") } != nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root writes read-only files anyway"))
+    func aFileReadOnlyOnDiskIsAClearErrorUnlessOpenedReadOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("locked.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Good:1", "{}")])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let failure = error { _ = try SQLiteNormalizedCache(path: path) }
+        #expect(failure?.description.contains(path) == true)
+        #expect(failure?.resultCode == 8)
+        #expect(try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)).recordCount() == 1)
+    }
+
+    @Test func aMissingDirectoryIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("no/such/dir/cache.sqlite")
+        let failure = error { _ = try SQLiteNormalizedCache(path: path) }
+        guard case .cannotOpen(let file, _, let message)? = failure else {
+            Issue.record("expected cannotOpen, got \(String(describing: failure))")
+            return
+        }
+        #expect(file == path && message.contains("does not exist"))
+        #expect(failure?.description.contains(path) == true)
+    }
+
+    @Test func aMissingFileOpenedReadOnlyIsAnErrorAndIsNotCreated() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("absent.sqlite")
+        #expect(error { _ = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)) } != nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
