@@ -8,6 +8,9 @@ public final class Harness {
     /// The cache the record ops work on.
     public let cache: NormalizedCache
 
+    /// Schema, key configuration and executor for the GraphQL ops (`HarnessSession`).
+    public internal(set) var session = HarnessSession()
+
     /// Ops this harness answers, by name. Other ops named by HARNESS.md answer `unsupported`.
     private var handlers: [String: (HarnessRequest) throws(HarnessError) -> JSONObject] = [:]
 
@@ -21,6 +24,7 @@ public final class Harness {
     public init(cache: NormalizedCache) {
         self.cache = cache
         registerRecordOps()
+        registerDocumentOps()
     }
 
     /// Adds (or replaces) the handler of `op`.

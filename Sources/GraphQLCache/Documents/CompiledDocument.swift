@@ -1,0 +1,122 @@
+import GraphQL
+
+/// A parsed, validated and compiled document: its operations and fragments as plans, and the
+/// text to send to a server (with `__typename` added). Immutable and shared between threads.
+final class CompiledDocument: Sendable {
+    struct VariableDefinitionPlan: Sendable {
+        let name: String
+        let type: SchemaTypeRef
+        let defaultValue: JSONValue?
+    }
+
+    struct OperationPlan: Sendable {
+        let name: String?
+        let kind: GraphQLOperation.Kind
+        let variables: [VariableDefinitionPlan]
+        let selectionSet: SelectionSetPlan
+    }
+
+    struct FragmentPlan: Sendable {
+        let name: String
+        let typeCondition: String
+        let selectionSet: SelectionSetPlan
+    }
+
+    let source: String
+    let operations: [OperationPlan]
+    let fragments: [FragmentPlan]
+    /// The source with `__typename` added to every object selection set that lacks it.
+    let networkText: String
+
+    /// Parses, validates (with a schema) and compiles `source`.
+    init(source: String, schema: CacheSchema?) throws(GraphQLCacheError) {
+        let document: Document
+        do { document = try parse(source: source) } catch {
+            throw Self.documentError(error)
+        }
+        if let schema { try Self.validate(document, schema: schema) }
+        let compiler = try DocumentCompiler(schema: schema, document: document)
+        var operations: [OperationPlan] = []
+        var fragments: [FragmentPlan] = []
+        var insertions: [Int] = []
+        for definition in document.definitions {
+            switch definition {
+            case let operation as OperationDefinition:
+                operations.append(try Self.plan(operation, compiler: compiler, schema: schema))
+                Self.typenameInsertions(operation.selectionSet, isRoot: true, into: &insertions)
+            case let fragment as FragmentDefinition:
+                let condition = fragment.typeCondition.name.value
+                fragments.append(FragmentPlan(name: fragment.name.value, typeCondition: condition,
+                                              selectionSet: try compiler.compile(fragment.selectionSet, parentType: condition)))
+                Self.typenameInsertions(fragment.selectionSet, isRoot: false, into: &insertions)
+            default:
+                throw .invalidDocument(message: "Only operations and fragments may appear in a document.",
+                                       locations: DocumentCompiler.locations(definition.loc))
+            }
+        }
+        self.source = source
+        self.operations = operations
+        self.fragments = fragments
+        self.networkText = Self.inserting(" __typename", at: insertions, into: source)
+    }
+
+    private static func plan(_ operation: OperationDefinition, compiler: DocumentCompiler,
+                             schema: CacheSchema?) throws(GraphQLCacheError) -> OperationPlan {
+        let kind: GraphQLOperation.Kind
+        let rootType: String?
+        switch operation.operation {
+        case .query: kind = .query; rootType = schema?.queryType ?? (schema == nil ? nil : "Query")
+        case .mutation: kind = .mutation; rootType = schema?.mutationType
+        case .subscription: kind = .subscription; rootType = schema?.subscriptionType
+        }
+        var variables: [VariableDefinitionPlan] = []
+        for definition in operation.variableDefinitions {
+            let defaultValue = try definition.defaultValue.map { value throws(GraphQLCacheError) in try DocumentCompiler.literal(value) }
+            variables.append(VariableDefinitionPlan(name: definition.variable.name.value,
+                                                    type: SchemaLoader.typeRef(definition.type), defaultValue: defaultValue))
+        }
+        return OperationPlan(name: operation.name?.value, kind: kind, variables: variables,
+                             selectionSet: try compiler.compile(operation.selectionSet, parentType: rootType))
+    }
+
+    static func documentError(_ error: any Error) -> GraphQLCacheError {
+        guard let error = error as? GraphQLError else { return .invalidDocument(message: "\(error)", locations: []) }
+        return .invalidDocument(message: error.message,
+                                locations: error.locations.map { DocumentLocation(line: $0.line, column: $0.column) })
+    }
+
+    /// GraphQL's validation; a fragment document's fragments are not "unused".
+    private static func validate(_ document: Document, schema: CacheSchema) throws(GraphQLCacheError) {
+        let hasOperation = document.definitions.contains { $0 is OperationDefinition }
+        let errors = GraphQL.validate(schema: schema.graphQLSchema, ast: document).filter { error in
+            hasOperation || !(error.message.hasPrefix("Fragment \"") && error.message.hasSuffix("is never used."))
+        }
+        if let first = errors.first { throw documentError(first) }
+    }
+
+    /// Offsets just after the `{` of every selection set that needs `__typename` (all but
+    /// operation roots, and those that already select it).
+    private static func typenameInsertions(_ set: SelectionSet, isRoot: Bool, into offsets: inout [Int]) {
+        var hasTypename = false
+        for selection in set.selections {
+            switch selection {
+            case let field as Field:
+                if field.name.value == "__typename" && field.alias == nil { hasTypename = true }
+                if let child = field.selectionSet { typenameInsertions(child, isRoot: false, into: &offsets) }
+            case let inline as InlineFragment:
+                typenameInsertions(inline.selectionSet, isRoot: true, into: &offsets)
+            default: break
+            }
+        }
+        if !isRoot && !hasTypename, let start = set.loc?.start { offsets.append(start + 1) }
+    }
+
+    private static func inserting(_ text: String, at offsets: [Int], into source: String) -> String {
+        guard !offsets.isEmpty else { return source }
+        var bytes = Array(source.utf8)
+        for offset in offsets.sorted(by: >) where offset <= bytes.count {
+            bytes.insert(contentsOf: text.utf8, at: offset)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,143 @@
+import GraphQL
+
+/// Turns a parsed document into plans: fragment spreads inlined as type cases, argument values
+/// converted, schema types and field policies attached.
+struct DocumentCompiler {
+    let schema: CacheSchema?
+    let fragments: [String: FragmentDefinition]
+
+    init(schema: CacheSchema?, document: Document) throws(GraphQLCacheError) {
+        self.schema = schema
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions {
+            if fragments[fragment.name.value] != nil {
+                throw .invalidDocument(message: "There can be only one fragment named \"\(fragment.name.value)\".",
+                                       locations: Self.locations(fragment.loc))
+            }
+            fragments[fragment.name.value] = fragment
+        }
+        self.fragments = fragments
+    }
+
+    static func locations(_ loc: Location?) -> [DocumentLocation] {
+        guard let token = loc?.startToken else { return [] }
+        return [DocumentLocation(line: token.line, column: token.column)]
+    }
+
+    /// Compiles a selection set whose parent type is `parentType` (nil without a schema).
+    func compile(_ selectionSet: SelectionSet, parentType: String?, spreading: [String] = []) throws(GraphQLCacheError) -> SelectionSetPlan {
+        var items: [SelectionItem] = []
+        for selection in selectionSet.selections {
+            switch selection {
+            case let field as Field:
+                items.append(.field(try compile(field, parentType: parentType, spreading: spreading)))
+            case let inline as InlineFragment:
+                let condition = inline.typeCondition?.name.value
+                let inner = try compile(inline.selectionSet, parentType: condition ?? parentType, spreading: spreading)
+                items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(inline.directives), inner))
+            case let spread as FragmentSpread:
+                let name = spread.name.value
+                guard let fragment = fragments[name] else {
+                    throw .invalidDocument(message: "Unknown fragment \"\(name)\".", locations: Self.locations(spread.loc))
+                }
+                if spreading.contains(name) {
+                    throw .invalidDocument(message: "Cannot spread fragment \"\(name)\" within itself.", locations: Self.locations(spread.loc))
+                }
+                let condition = fragment.typeCondition.name.value
+                let inner = try compile(fragment.selectionSet, parentType: condition, spreading: spreading + [name])
+                items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(spread.directives), inner))
+            default:
+                break
+            }
+        }
+        return SelectionSetPlan(items: items)
+    }
+
+    /// A type condition that every object of the parent type meets needs no check at run time.
+    private func effectiveCondition(_ condition: String?, _ parentType: String?) -> String? {
+        guard let condition, let parentType else { return condition }
+        if condition == parentType { return nil }
+        if let schema, schema.isObjectType(parentType), schema.matches(typename: parentType, condition: condition) { return nil }
+        return condition
+    }
+
+    private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCacheError) -> FieldPlan {
+        let name = field.name.value
+        let schemaField = parentType.flatMap { schema?.field(name, on: $0) }
+        var arguments: [(name: String, value: ArgumentValue)] = []
+        for argument in field.arguments {
+            arguments.append((argument.name.value, try Self.argumentValue(argument.value)))
+        }
+        arguments.sort { $0.name < $1.name }
+        let childType = schemaField?.type.namedType
+        let selectionSet = try field.selectionSet.map { set throws(GraphQLCacheError) in
+            try compile(set, parentType: childType, spreading: spreading)
+        }
+        let policy = parentType.flatMap { schema?.fieldPolicies[$0]?[name] }
+        return FieldPlan(responseName: field.alias?.value ?? name, name: name, arguments: arguments,
+                         inclusion: try inclusion(field.directives), selectionSet: selectionSet,
+                         type: schemaField?.type, fieldPolicy: policy)
+    }
+
+    private func inclusion(_ directives: [Directive]) throws(GraphQLCacheError) -> [InclusionCondition] {
+        var conditions: [InclusionCondition] = []
+        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
+            let include = directive.name.value == "include"
+            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else {
+                throw .invalidDocument(message: "Directive \"@\(directive.name.value)\" needs argument \"if\".",
+                                       locations: Self.locations(directive.loc))
+            }
+            switch argument.value {
+            case let literal as BooleanValue: conditions.append(InclusionCondition(value: .literal(literal.value), include: include))
+            case let variable as Variable: conditions.append(InclusionCondition(value: .variable(variable.name.value), include: include))
+            default:
+                throw .invalidDocument(message: "Argument \"if\" of \"@\(directive.name.value)\" must be a Boolean or a variable.",
+                                       locations: Self.locations(argument.loc))
+            }
+        }
+        return conditions
+    }
+
+    /// An AST value as an argument value.
+    static func argumentValue(_ value: any Value) throws(GraphQLCacheError) -> ArgumentValue {
+        switch value {
+        case let variable as Variable: return .variable(variable.name.value)
+        case let list as ListValue:
+            var items: [ArgumentValue] = []
+            for item in list.values { items.append(try argumentValue(item)) }
+            return .list(items)
+        case let object as ObjectValue:
+            var members: [(String, ArgumentValue)] = []
+            for field in object.fields { members.append((field.name.value, try argumentValue(field.value))) }
+            return .object(members)
+        default:
+            return .literal(try literal(value))
+        }
+    }
+
+    /// A constant AST value as JSON (enums as strings).
+    static func literal(_ value: any Value) throws(GraphQLCacheError) -> JSONValue {
+        switch value {
+        case let int as IntValue:
+            guard let parsed = Int(int.value) else {
+                throw .invalidDocument(message: "Int \(int.value) is out of range.", locations: locations(int.loc))
+            }
+            return .int(parsed)
+        case let float as FloatValue: return .double(Double(float.value) ?? .nan)
+        case let string as StringValue: return .string(string.value)
+        case let boolean as BooleanValue: return .bool(boolean.value)
+        case let enumeration as EnumValue: return .string(enumeration.value)
+        case is NullValue: return .null
+        case let list as ListValue:
+            var items: [JSONValue] = []
+            for item in list.values { items.append(try literal(item)) }
+            return .array(items)
+        case let object as ObjectValue:
+            var members: [(String, JSONValue)] = []
+            for field in object.fields { members.append((field.name.value, try literal(field.value))) }
+            return .object(JSONObject(members))
+        default:
+            throw .invalidDocument(message: "A variable is not allowed here.", locations: locations(value.loc))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A line and column in a GraphQL source text, both starting at 1.
+public struct DocumentLocation: Hashable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One step of a response path: a response name (the alias when there is one) or a list index.
+public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
+    case field(String)
+    case index(Int)
+
+    /// The harness form: a string for a field, a number for an index.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .field(let name): return .string(name)
+        case .index(let index): return .int(index)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .field(let name): return name
+        case .index(let index): return String(index)
+        }
+    }
+}
+
+/// Everything that can go wrong between a GraphQL document, a schema, response data and the
+/// cache. One enum for the module's GraphQL layer, so callers (harness, explorer) can map each
+/// case to its protocol code; every message names the document position, variable, type or path.
+public enum GraphQLCacheError: Error, Sendable, CustomStringConvertible {
+    /// Syntax or validation error in an operation or fragment document.
+    case invalidDocument(message: String, locations: [DocumentLocation])
+    /// A required variable is missing, or a variable value does not fit its type.
+    case invalidVariables(name: String, message: String)
+    /// The schema SDL (or an extension, a policy) cannot be loaded.
+    case invalidSchema(String)
+    /// Response data that does not fit the document (a missing field, an object where a scalar
+    /// was selected, ...), at a response path.
+    case invalidData(path: [PathComponent], message: String)
+    /// A read that could not be completed from the cache.
+    case cacheMiss(CacheMiss)
+
+    public var description: String {
+        switch self {
+        case .invalidDocument(let message, let locations):
+            let at = locations.map(\.description).joined(separator: ", ")
+            return at.isEmpty ? message : "\(message) (at \(at))"
+        case .invalidVariables(let name, let message):
+            return "variable \"$\(name)\": \(message)"
+        case .invalidSchema(let message):
+            return "invalid schema: \(message)"
+        case .invalidData(let path, let message):
+            let at = path.map(\.description).joined(separator: ".")
+            return at.isEmpty ? "invalid data: \(message)" : "invalid data at \(at): \(message)"
+        case .cacheMiss(let miss):
+            return miss.description
+        }
+    }
+}

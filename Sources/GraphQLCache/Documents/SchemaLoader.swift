@@ -1,0 +1,127 @@
+import GraphQL
+
+/// Builds a `CacheSchema` from SDL texts: GraphQL's schema for validation, our own type index
+/// for the cache, and the policies.
+struct SchemaLoader {
+    let sdl: [String]
+    private var types: [String: SchemaType] = [:]
+    private var roots: [OperationType: String] = [:]
+    private var typePolicies: [String: [String]] = [:]
+    private var fieldPolicies: [String: [String: FieldPolicy]] = [:]
+
+    init(sdl: [String]) { self.sdl = sdl }
+
+    func load() throws(GraphQLCacheError) -> CacheSchema {
+        var loader = self
+        for (index, text) in sdl.enumerated() {
+            let document: Document
+            do { document = try parse(source: text) } catch {
+                throw .invalidSchema("SDL #\(index + 1): \(Self.message(error))")
+            }
+            for definition in document.definitions { try loader.index(definition) }
+        }
+        let schema: GraphQLSchema
+        do {
+            let combined = try parse(source: CacheSchema.policyDirectives + sdl.joined(separator: "\n"))
+            schema = try buildASTSchema(documentAST: combined)
+        } catch {
+            throw .invalidSchema(Self.message(error))
+        }
+        try checkPolicies(types: loader.types, typePolicies: loader.typePolicies, fieldPolicies: loader.fieldPolicies)
+        let query = loader.roots[.query] ?? (loader.types["Query"] != nil ? "Query" : nil)
+        let mutation = loader.roots[.mutation] ?? (loader.types["Mutation"] != nil ? "Mutation" : nil)
+        let subscription = loader.roots[.subscription] ?? (loader.types["Subscription"] != nil ? "Subscription" : nil)
+        return CacheSchema(sdl: sdl, graphQLSchema: schema, types: loader.types,
+                           roots: (query, mutation, subscription), typePolicies: loader.typePolicies,
+                           fieldPolicies: loader.fieldPolicies)
+    }
+
+    static func message(_ error: any Error) -> String {
+        guard let error = error as? GraphQLError else { return "\(error)" }
+        let at = error.locations.map { "line \($0.line), column \($0.column)" }.joined(separator: "; ")
+        return at.isEmpty ? error.message : "\(error.message) (at \(at))"
+    }
+
+    private mutating func index(_ definition: any Definition) throws(GraphQLCacheError) {
+        switch definition {
+        case let object as ObjectTypeDefinition: try addObject(object, kind: .object)
+        case let ext as TypeExtensionDefinition: try addObject(ext.definition, kind: .object)
+        case let interface as InterfaceTypeDefinition: try addInterface(interface)
+        case let ext as InterfaceExtensionDefinition: try addInterface(ext.definition)
+        case let union as UnionTypeDefinition: addUnion(union)
+        case let ext as UnionExtensionDefinition: addUnion(ext.definition)
+        case let scalar as ScalarTypeDefinition: ensure(scalar.name.value, .scalar)
+        case let enumeration as EnumTypeDefinition: ensure(enumeration.name.value, .enumeration)
+        case let input as InputObjectTypeDefinition: ensure(input.name.value, .inputObject)
+        case let schema as SchemaDefinition: addRoots(schema.operationTypes)
+        case let ext as SchemaExtensionDefinition: addRoots(ext.definition.operationTypes)
+        default: break
+        }
+    }
+
+    private mutating func ensure(_ name: String, _ kind: SchemaType.Kind) {
+        if types[name] == nil { types[name] = SchemaType(name: name, kind: kind) }
+    }
+
+    private mutating func addRoots(_ operationTypes: [OperationTypeDefinition]) {
+        for root in operationTypes { roots[root.operation] = root.type.name.value }
+    }
+
+    private mutating func addObject(_ object: ObjectTypeDefinition, kind: SchemaType.Kind) throws(GraphQLCacheError) {
+        try addFields(name: object.name.value, kind: kind, fields: object.fields,
+                      interfaces: object.interfaces, directives: object.directives)
+    }
+
+    private mutating func addInterface(_ interface: InterfaceTypeDefinition) throws(GraphQLCacheError) {
+        try addFields(name: interface.name.value, kind: .interface, fields: interface.fields,
+                      interfaces: interface.interfaces, directives: interface.directives)
+    }
+
+    private mutating func addFields(name: String, kind: SchemaType.Kind, fields: [FieldDefinition],
+                                    interfaces: [NamedType], directives: [Directive]) throws(GraphQLCacheError) {
+        ensure(name, kind)
+        for field in fields {
+            var arguments: [String: SchemaTypeRef] = [:]
+            for argument in field.arguments { arguments[argument.name.value] = Self.typeRef(argument.type) }
+            types[name]?.fields[field.name.value] = SchemaField(type: Self.typeRef(field.type), arguments: arguments)
+        }
+        types[name]?.interfaces.append(contentsOf: interfaces.map(\.name.value))
+        for directive in directives { try addPolicy(directive, on: name) }
+    }
+
+    private mutating func addUnion(_ union: UnionTypeDefinition) {
+        ensure(union.name.value, .union)
+        types[union.name.value]?.members.append(contentsOf: union.types.map(\.name.value))
+    }
+
+    static func typeRef(_ type: any GraphQL.`Type`) -> SchemaTypeRef {
+        switch type {
+        case let named as NamedType: return .named(named.name.value)
+        case let list as ListType: return .list(typeRef(list.type))
+        case let nonNull as NonNullType: return .nonNull(typeRef(nonNull.type))
+        default: return .named("")
+        }
+    }
+
+    private mutating func addPolicy(_ directive: Directive, on typeName: String) throws(GraphQLCacheError) {
+        func argument(_ name: String) throws(GraphQLCacheError) -> String {
+            guard let value = directive.arguments.first(where: { $0.name.value == name })?.value as? StringValue else {
+                throw .invalidSchema("@\(directive.name.value) on \(typeName): argument \"\(name)\" must be a string")
+            }
+            return value.value
+        }
+        switch directive.name.value {
+        case "typePolicy":
+            let keyFields = try argument("keyFields").split(whereSeparator: \.isWhitespace).map(String.init)
+            if keyFields.isEmpty { throw .invalidSchema("@typePolicy on \(typeName): keyFields is empty") }
+            typePolicies[typeName] = keyFields
+        case "fieldPolicy":
+            let field = try argument("forField")
+            let keyArgs = try argument("keyArgs").split(whereSeparator: \.isWhitespace)
+                .map { $0.split(separator: ".").map(String.init) }
+            if keyArgs.isEmpty { throw .invalidSchema("@fieldPolicy on \(typeName).\(field): keyArgs is empty") }
+            fieldPolicies[typeName, default: [:]][field] = FieldPolicy(keyArgs: keyArgs)
+        default: break
+        }
+    }
+}

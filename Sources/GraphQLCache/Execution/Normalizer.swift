@@ -1,0 +1,125 @@
+/// Response data + a document's selections + variables -> records, with Apollo iOS's keys:
+/// objects with a cache id are stored under it, others under their response path; lists keep
+/// their indices in the path; `__typename` is kept whenever the data has it.
+struct Normalizer {
+    let configuration: CacheConfiguration
+    let variables: JSONObject
+    private var fields: [CacheKey: [String: CacheValue]] = [:]
+    private var path: [PathComponent] = []
+
+    init(configuration: CacheConfiguration, variables: JSONObject) {
+        self.configuration = configuration
+        self.variables = variables
+    }
+
+    /// Normalizes `data` (the operation's root object) into records; the root is stored at
+    /// `rootKey` whatever ids it has.
+    static func normalize(_ data: JSONObject, selections: SelectionSetPlan, rootKey: CacheKey, rootType: String?,
+                          configuration: CacheConfiguration, variables: JSONObject) throws(GraphQLCacheError) -> RecordSet {
+        var normalizer = Normalizer(configuration: configuration, variables: variables)
+        try normalizer.store(data, selections: selections, at: rootKey, staticType: rootType)
+        var set = RecordSet()
+        for (key, fields) in normalizer.fields { set.merge(record: Record(key: key, fields)) }
+        return set
+    }
+
+    private var schema: CacheSchema? { configuration.schema }
+
+    /// Stores the selected fields of `object` in record `key`.
+    private mutating func store(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
+                                staticType: String?) throws(GraphQLCacheError) {
+        let typename = object["__typename"]?.stringValue
+        if let typename { fields[key, default: [:]]["__typename"] = .string(typename) }
+        try storeItems(object, selections: selections, at: key, typename: typename ?? staticType)
+    }
+
+    private mutating func storeItems(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
+                                     typename: String?) throws(GraphQLCacheError) {
+        for item in selections.items {
+            switch item {
+            case .field(let field):
+                guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
+                path.append(.field(field.responseName))
+                guard let value = object[field.responseName] else {
+                    throw .invalidData(path: path, message: "the data has no field \"\(field.responseName)\"")
+                }
+                let fieldKey = field.fieldKey(variables)
+                let stored = try convert(value, field: field, pathKey: key.appending(fieldKey))
+                fields[key, default: [:]][fieldKey] = stored
+                path.removeLast()
+            case .typeCase(let condition, let inclusion, let inner):
+                guard inclusion.allSatisfy({ $0.holds(variables) }),
+                      TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
+                try storeItems(object, selections: inner, at: key, typename: typename)
+            }
+        }
+    }
+
+    /// A response value as stored: objects become references to their records, lists keep
+    /// their shape with each index appended to the path key.
+    private mutating func convert(_ value: JSONValue, field: FieldPlan, pathKey: CacheKey) throws(GraphQLCacheError) -> CacheValue {
+        guard let selections = field.selectionSet else { return Self.scalar(value) }
+        switch value {
+        case .null: return .null
+        case .object(let object):
+            let staticType = field.type?.namedType
+            let key = cacheKey(for: object, staticType: staticType) ?? pathKey
+            try store(object, selections: selections, at: key, staticType: staticType)
+            return .reference(key)
+        case .array(let items):
+            var values: [CacheValue] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                path.append(.index(index))
+                values.append(try convert(item, field: field, pathKey: pathKey.appending(String(index))))
+                path.removeLast()
+            }
+            return .list(values)
+        default:
+            throw .invalidData(path: path, message: "expected an object for a field with a selection set, found \(value.kindName)")
+        }
+    }
+
+    /// The object's cache id: the programmatic resolver, else `@typePolicy` key fields; nil
+    /// means "store by path".
+    private func cacheKey(for object: JSONObject, staticType: String?) -> CacheKey? {
+        var typename = object["__typename"]?.stringValue
+        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? false { typename = staticType }
+        guard let typename else { return nil }
+        if let key = configuration.resolvedKey(typename: typename, object: object) { return key }
+        guard let keyFields = schema?.keyFields(for: typename) else { return nil }
+        var parts: [String] = []
+        for field in keyFields {
+            guard let value = object[field], let text = KeyFieldValue.text(value) else { return nil }
+            parts.append(KeyFieldValue.escape(text))
+        }
+        return CacheKey(typename + ":" + parts.joined(separator: "+"))
+    }
+
+    /// A leaf value (scalar, enum, custom scalar) as stored.
+    static func scalar(_ value: JSONValue) -> CacheValue {
+        switch value {
+        case .null: return .null
+        case .bool(let v): return .bool(v)
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .string(let v): return .string(v)
+        case .array(let items): return .list(items.map(scalar))
+        case .object(let object):
+            var dictionary: [String: CacheValue] = [:]
+            for (key, member) in object { dictionary[key] = scalar(member) }
+            return .object(dictionary)
+        }
+    }
+}
+
+/// Whether a type case applies to an object: exact typename without a schema; possible
+/// types of interfaces and unions with one.
+enum TypeMatching {
+    static func matches(typename: String?, condition: String?, schema: CacheSchema?) -> Bool {
+        guard let condition else { return true }
+        guard let typename else { return false }
+        if typename == condition { return true }
+        return schema?.matches(typename: typename, condition: condition) ?? false
+    }
+}

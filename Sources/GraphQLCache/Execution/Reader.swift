@@ -1,0 +1,154 @@
+/// Records + a document's selections + variables -> data, walking the whole document: every
+/// miss is recorded (with its path, record, field key, reason and near misses) and the read
+/// goes on, so the result has the partial data and every miss; every field looked up is a
+/// dependent key.
+struct Reader {
+    let configuration: CacheConfiguration
+    let variables: JSONObject
+    let source: any RecordSource
+    let options: ReadOptions
+    var misses: [CacheMiss] = []
+    var dependentKeys: Set<FieldKey> = []
+    var path: [PathComponent] = []
+    private var loaded: [CacheKey: Record?] = [:]
+
+    init(configuration: CacheConfiguration, variables: JSONObject, source: any RecordSource, options: ReadOptions) {
+        self.configuration = configuration
+        self.variables = variables
+        self.source = source
+        self.options = options
+    }
+
+    var schema: CacheSchema? { configuration.schema }
+
+    /// Reads the selections starting at record `rootKey`.
+    mutating func read(_ selections: SelectionSetPlan, at rootKey: CacheKey, rootType: String?) throws -> ReadResult {
+        guard let root = try record(rootKey) else {
+            for case .field(let field) in selections.items {
+                dependentKeys.insert(FieldKey(record: rootKey, field: field.fieldKey(variables)))
+            }
+            misses.append(CacheMiss(path: [], recordKey: rootKey, fieldKey: nil, reason: .missingRecord))
+            return ReadResult(data: nil, misses: misses, dependentKeys: dependentKeys)
+        }
+        var data = JSONObject()
+        try readObject(root, selections: selections, staticType: rootType, into: &data)
+        return ReadResult(data: data, misses: misses, dependentKeys: dependentKeys)
+    }
+
+    /// Loads a record once per read.
+    mutating func record(_ key: CacheKey) throws -> Record? {
+        if let known = loaded[key] { return known }
+        let found = try source.loadRecords(forKeys: [key])[key]
+        loaded[key] = .some(found)
+        return found
+    }
+
+    private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
+                                     into out: inout JSONObject) throws {
+        var typename = record.typename
+        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? false { typename = staticType }
+        for item in selections.items {
+            switch item {
+            case .field(let field):
+                guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
+                try readField(field, of: record, into: &out)
+            case .typeCase(let condition, let inclusion, let inner):
+                guard inclusion.allSatisfy({ $0.holds(variables) }),
+                      TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
+                try readObject(record, selections: inner, staticType: staticType, into: &out)
+            }
+        }
+    }
+
+    private mutating func readField(_ field: FieldPlan, of record: Record, into out: inout JSONObject) throws {
+        let fieldKey = field.fieldKey(variables)
+        dependentKeys.insert(FieldKey(record: record.key, field: fieldKey))
+        path.append(.field(field.responseName))
+        defer { path.removeLast() }
+        var value = record.fields[fieldKey]
+        if value == nil, let policy = field.fieldPolicy {
+            value = try resolve(field, policy: policy)
+        }
+        guard let value else {
+            if options.allowMissingNullableFields && !field.isNonNull {
+                out[field.responseName] = JSONValue.merged(out[field.responseName], .null)
+            } else {
+                miss(.missingField, record: record.key, fieldKey: fieldKey,
+                     nearMisses: Self.nearMisses(in: record, name: field.name, except: fieldKey))
+            }
+            return
+        }
+        let context = FieldContext(field: field, recordKey: record.key, fieldKey: fieldKey)
+        if let json = try complete(value, type: field.type, context) {
+            out[field.responseName] = JSONValue.merged(out[field.responseName], json)
+        }
+    }
+
+    /// Where a value being completed came from, for misses.
+    struct FieldContext {
+        let field: FieldPlan
+        let recordKey: CacheKey
+        let fieldKey: String
+    }
+
+    /// A stored value as response data for the selection; nil (with a miss recorded) when it
+    /// does not fit.
+    private mutating func complete(_ value: CacheValue, type: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
+        if case .null = value {
+            if type?.isNonNull ?? false {
+                miss(.nullValue, record: context.recordKey, fieldKey: context.fieldKey)
+                return nil
+            }
+            return .null
+        }
+        let elementType = type?.listElement
+        if elementType != nil || (type == nil && isList(value)) {
+            guard case .list(let items) = value else {
+                miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+                return nil
+            }
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                path.append(.index(index))
+                values.append(try complete(item, type: elementType, context) ?? .null)
+                path.removeLast()
+            }
+            return .array(values)
+        }
+        guard let selections = context.field.selectionSet else {
+            if value.referencedKeys.isEmpty { return RecordJSON.jsonValue(value) }
+            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            return nil
+        }
+        guard case .reference(let key) = value else {
+            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            return nil
+        }
+        guard let target = try record(key) else {
+            miss(.danglingReference, record: context.recordKey, fieldKey: context.fieldKey, reference: key)
+            return nil
+        }
+        var object = JSONObject()
+        try readObject(target, selections: selections, staticType: context.field.type?.namedType, into: &object)
+        return .object(object)
+    }
+
+    private func isList(_ value: CacheValue) -> Bool {
+        if case .list = value { return true }
+        return false
+    }
+
+    mutating func miss(_ reason: MissReason, record: CacheKey, fieldKey: String?, reference: CacheKey? = nil,
+                       nearMisses: [String] = []) {
+        misses.append(CacheMiss(path: path, recordKey: record, fieldKey: fieldKey, reason: reason,
+                                reference: reference, nearMisses: nearMisses))
+    }
+
+    /// Field keys of the record with the same field name and other arguments.
+    static func nearMisses(in record: Record, name: String, except fieldKey: String) -> [String] {
+        record.fields.keys.filter { key in
+            key != fieldKey && (key == name || (key.hasPrefix(name) && key.dropFirst(name.count).first == "("))
+        }.sorted()
+    }
+}

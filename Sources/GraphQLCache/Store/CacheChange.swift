@@ -1,0 +1,53 @@
+/// What one committed transaction changed, as subscribers and watchers receive it.
+///
+/// Reported once per transaction (never per write inside it), so a watcher re-reads once however
+/// many records the transaction touched.
+public struct CacheChange: Sendable, Equatable, CustomStringConvertible {
+    /// Fields whose value was added or changed by merges.
+    public var changedFields: Set<FieldKey>
+    /// Records that existed and were removed (by key, by pattern or by `clear`).
+    public var removedRecords: Set<CacheKey>
+    /// The field keys the removed records held, where the transaction knew them (records it
+    /// loaded or wrote before removing them). Unlike Apollo, removals notify: a watcher that
+    /// read a removed record must learn that it is gone (apollo-ios #3493, #3502).
+    public var removedFields: Set<FieldKey>
+    /// Who made the change, when the writer said so; a watcher ignores changes its own fetch made.
+    public var origin: ChangeOrigin?
+
+    public init(
+        changedFields: Set<FieldKey> = [], removedRecords: Set<CacheKey> = [],
+        removedFields: Set<FieldKey> = [], origin: ChangeOrigin? = nil
+    ) {
+        self.changedFields = changedFields
+        self.removedRecords = removedRecords
+        self.removedFields = removedFields
+        self.origin = origin
+    }
+
+    /// Whether nothing changed: such a change is never delivered.
+    public var isEmpty: Bool { changedFields.isEmpty && removedRecords.isEmpty }
+
+    /// Changed fields and the fields of removed records together: every field key that no
+    /// longer reads as it did.
+    public var affectedFields: Set<FieldKey> { changedFields.union(removedFields) }
+
+    /// The records touched in any way: changed or removed.
+    public var affectedRecords: Set<CacheKey> {
+        removedRecords.union(changedFields.lazy.map(\.record))
+    }
+
+    public var description: String {
+        let changed = changedFields.map(\.description).sorted()
+        let removed = removedRecords.map(\.rawValue).sorted()
+        return "CacheChange(changed: \(changed), removed: \(removed))"
+    }
+}
+
+/// An opaque identity for the writer of a change, so that a watcher can recognise (and ignore)
+/// the cache writes of its own network fetch, as Apollo's `contextIdentifier` does.
+public struct ChangeOrigin: Hashable, Sendable {
+    private let id: UInt64
+
+    /// Makes a fresh origin; use `CacheStore.makeOrigin()`, which never repeats one.
+    init(id: UInt64) { self.id = id }
+}

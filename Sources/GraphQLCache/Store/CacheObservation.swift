@@ -1,0 +1,25 @@
+/// A handle on `CacheStore.observe`: the keys a handler depends on, which the owner updates as
+/// its reads change (a query watcher after each re-read), and `cancel()`.
+public final class CacheObservation: Sendable {
+    private let dispatcher: ChangeDispatcher
+    private let id: UInt64
+
+    init(dispatcher: ChangeDispatcher, id: UInt64) {
+        self.dispatcher = dispatcher
+        self.id = id
+    }
+
+    /// Replaces the dependencies: later changes are matched against these keys.
+    public func update(fields: Set<FieldKey>, records: Set<CacheKey> = []) {
+        dispatcher.update(id, fields: fields, records: records)
+    }
+
+    /// The field keys depended on now (empty once cancelled).
+    public var fields: Set<FieldKey> { dispatcher.dependencies(of: id)?.fields ?? [] }
+
+    /// The whole records depended on now (empty once cancelled).
+    public var records: Set<CacheKey> { dispatcher.dependencies(of: id)?.records ?? [] }
+
+    /// Stops deliveries: none starts after this returns (one already under way finishes).
+    public func cancel() { dispatcher.remove(id) }
+}

@@ -1,0 +1,37 @@
+/// Record-level writes without an explicit transaction: each call is one read-write
+/// transaction, so subscribers and watchers hear of it. What the explorer's edits use.
+extension CacheStore {
+    /// Merges `records` (Apollo's merge rules); returns the changed field keys.
+    @discardableResult
+    public func merge(records: RecordSet, origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
+        try withinReadWriteTransaction(origin: origin) { try $0.merge(records: records) }
+    }
+
+    /// Removes one record (no cascade); returns whether it existed.
+    @discardableResult
+    public func removeRecord(for key: CacheKey) throws -> Bool {
+        try withinReadWriteTransaction { try $0.removeRecord(for: key) }
+    }
+
+    /// Removes every record whose key contains `pattern` (literal, case-insensitive); returns
+    /// the removed keys.
+    @discardableResult
+    public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
+        try withinReadWriteTransaction { try $0.removeRecords(matching: pattern) }
+    }
+
+    /// Removes every record.
+    public func clear() throws {
+        try withinReadWriteTransaction { try $0.clear() }
+    }
+
+    /// Loads records in one read transaction; absent keys are missing from the result.
+    public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try withinReadTransaction { try $0.loadRecords(forKeys: keys) }
+    }
+
+    /// Loads one record.
+    public func loadRecord(forKey key: CacheKey) throws -> Record? {
+        try withinReadTransaction { try $0.loadRecord(forKey: key) }
+    }
+}

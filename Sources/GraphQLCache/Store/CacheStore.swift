@@ -1,0 +1,85 @@
+import Synchronization
+
+/// The coordinator over a `NormalizedCache`: closure-scoped transactions (many readers or one
+/// writer), change notification once per committed transaction, and the dependency index that
+/// query watchers use. The explorer, the harness and apps all talk to a store, not to the cache.
+///
+/// Thread-safe. Transactions must not be nested (the lock is not recursive); handlers run after
+/// the write lock is released, so they may open transactions of their own.
+public final class CacheStore: Sendable {
+    /// The storage under the store. Write through the store so that watchers hear of changes;
+    /// reading or paging keys directly (the explorer's record list) is fine.
+    public let cache: NormalizedCache
+
+    let lock = ReadWriteLock()
+    let dispatcher = ChangeDispatcher()
+    private let originCounter = Atomic<UInt64>(0)
+
+    /// Makes a store over `cache`.
+    public init(cache: NormalizedCache) {
+        self.cache = cache
+    }
+
+    /// Runs `body` with a read transaction, concurrently with other readers and never during a
+    /// write transaction, so every read inside sees one committed state.
+    public func withinReadTransaction<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+        try lock.withReadLock {
+            let transaction = ReadTransaction(store: self)
+            defer { transaction.close() }
+            return try body(transaction)
+        }
+    }
+
+    /// Runs `body` with a read-write transaction, alone. Reads inside see the transaction's own
+    /// writes; the writes reach the cache together when `body` returns (atomically, in
+    /// `performAtomically`), and subscribers then hear of them once. If `body` throws, nothing
+    /// is written and nobody is notified.
+    ///
+    /// - Parameter origin: who is writing, passed on in the `CacheChange` (see `makeOrigin()`).
+    public func withinReadWriteTransaction<T>(
+        origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
+    ) throws -> T {
+        let value: T = try lock.withWriteLock {
+            let transaction = ReadWriteTransaction(store: self)
+            defer { transaction.close() }
+            let value = try body(transaction)
+            var change = try transaction.commit()
+            if !change.isEmpty {
+                change.origin = origin
+                dispatcher.post(change)
+            }
+            return value
+        }
+        dispatcher.drain()
+        return value
+    }
+
+    /// Calls `handler` once per committed transaction that changed something, with what it
+    /// changed, after the write lock is released; never on rollback or for an empty change.
+    /// Changes are delivered one at a time, in commit order.
+    public func subscribe(_ handler: @escaping @Sendable (CacheChange) -> Void) -> CacheSubscription {
+        let id = dispatcher.subscribe(handler)
+        return CacheSubscription { [dispatcher] in dispatcher.remove(id) }
+    }
+
+    /// Calls `handler` for committed changes that touch `fields` (a changed or removed field)
+    /// or `records` (any change to the record, or its removal; for records a read found
+    /// absent). Finding the observers of a change costs O(changed keys), however many
+    /// observers there are. Update the keys through the returned observation.
+    public func observe(
+        fields: Set<FieldKey>, records: Set<CacheKey> = [],
+        _ handler: @escaping @Sendable (CacheChange) -> Void
+    ) -> CacheObservation {
+        let id = dispatcher.observe(fields: fields, records: records, handler)
+        return CacheObservation(dispatcher: dispatcher, id: id)
+    }
+
+    /// How many observations (query watchers among them) are active.
+    public var observerCount: Int { dispatcher.observerCount }
+
+    /// A fresh writer identity for `withinReadWriteTransaction(origin:)`, never returned before
+    /// by this store.
+    public func makeOrigin() -> ChangeOrigin {
+        ChangeOrigin(id: originCounter.add(1, ordering: .relaxed).newValue)
+    }
+}

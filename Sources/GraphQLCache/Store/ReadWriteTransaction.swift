@@ -1,0 +1,67 @@
+/// A read-write transaction: record writes that later reads in the same transaction see, and
+/// that reach the cache together when the closure of `CacheStore.withinReadWriteTransaction`
+/// returns (nothing at all if it throws).
+public final class ReadWriteTransaction: ReadTransaction {
+    var overlay = TransactionOverlay()
+
+    /// The records present among `keys`, this transaction's writes included.
+    public override func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try checkOpen()
+        let toLoad = overlay.baseKeysToLoad(keys)
+        if !toLoad.isEmpty {
+            overlay.rememberBase(try cache.loadRecords(forKeys: toLoad), for: toLoad)
+        }
+        var result = [CacheKey: Record](minimumCapacity: keys.count)
+        for key in keys {
+            if let record = overlay.effectiveRecord(key) { result[key] = record }
+        }
+        return result
+    }
+
+    /// Merges `records` with Apollo's rules over what this transaction sees; returns the
+    /// changed field keys (every field of a new record, only differing values otherwise).
+    @discardableResult
+    public func merge(records: RecordSet) throws -> Set<FieldKey> {
+        let current = try loadRecords(forKeys: Set(records.keys))
+        var changed = Set<FieldKey>()
+        for record in records.records {
+            changed.formUnion(overlay.merge(record, over: current[record.key]))
+        }
+        return changed
+    }
+
+    /// Removes one record (references to it are left dangling); returns whether it existed.
+    @discardableResult
+    public func removeRecord(for key: CacheKey) throws -> Bool {
+        let current = try loadRecord(forKey: key)
+        overlay.remove(key, current: current)
+        return current != nil
+    }
+
+    /// Removes every record whose key contains `pattern` as a literal, case-insensitive
+    /// substring (`KeyPattern`); returns the removed keys.
+    @discardableResult
+    public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
+        let matcher = KeyPattern(pattern)
+        let filter: String? = pattern.isEmpty ? nil : pattern
+        var candidates = Set(try cache.keys(matching: filter, offset: 0, limit: cache.keyCount(matching: filter)))
+        candidates.formUnion(overlay.patchedKeys.filter(matcher.matches))
+        let current = try loadRecords(forKeys: candidates)
+        overlay.remove(matching: matcher, current: Array(current.values))
+        return Set(current.keys)
+    }
+
+    /// Removes every record.
+    public func clear() throws {
+        let all = Set(try cache.keys(matching: nil, offset: 0, limit: cache.recordCount()))
+        let current = try loadRecords(forKeys: all.union(overlay.patchedKeys))
+        overlay.clear(current: Array(current.values))
+    }
+
+    /// Applies the writes to the cache atomically; returns what they changed.
+    func commit() throws -> CacheChange {
+        let overlay = self.overlay
+        try cache.performAtomically { try overlay.apply(to: cache) }
+        return overlay.change
+    }
+}

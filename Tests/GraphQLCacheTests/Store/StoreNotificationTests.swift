@@ -1,0 +1,107 @@
+import Testing
+@testable import GraphQLCache
+
+@Suite struct StoreNotificationTests {
+    private let droid = Record(key: "Droid:2001", ["__typename": .string("Droid"), "name": .string("R2-D2")])
+
+    private func set(_ records: Record...) -> RecordSet { RecordSet(records: records) }
+
+    @Test(arguments: StoreBackend.allCases)
+    func subscribersHearOncePerTransactionWithEveryChangedKey(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.withinReadWriteTransaction { transaction in
+            try transaction.merge(records: set(Record(key: "Droid:2001", ["name": .string("Artoo")])))
+            try transaction.merge(records: set(Record(key: "Human:1000", ["name": .string("Luke")])))
+            try transaction.merge(records: set(Record(key: "Droid:2001", ["id": .string("2001")])))
+        }
+        #expect(recorder.all == [CacheChange(changedFields: fieldKeys("Droid:2001.name", "Human:1000.name", "Droid:2001.id"))])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func nothingIsDeliveredForAnEmptyChange(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.merge(records: set(droid))
+        #expect(try store.removeRecord(for: "Nope") == false)
+        #expect(try store.removeRecords(matching: "nothing-like-this").isEmpty)
+        try store.withinReadWriteTransaction { _ = try $0.loadRecord(forKey: "Droid:2001") }
+        _ = try store.withinReadTransaction { try $0.loadRecord(forKey: "Droid:2001") }
+        #expect(recorder.count == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func removalsNotifyWithTheRemovedRecordsAndTheirFields(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid, Record(key: "Droid:2000", ["name": .string("C-3PO")])])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.removeRecords(matching: "droid")
+        #expect(recorder.all == [CacheChange(
+            removedRecords: ["Droid:2000", "Droid:2001"],
+            removedFields: fieldKeys("Droid:2000.name", "Droid:2001.__typename", "Droid:2001.name")
+        )])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func recordWrittenAndRemovedInOneTransactionLeavesNoChange(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.withinReadWriteTransaction { transaction in
+            try transaction.merge(records: set(Record(key: "Temp:1", ["x": .int(1)])))
+            try transaction.removeRecord(for: "Temp:1")
+        }
+        #expect(recorder.count == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func clearNotifiesEveryRemovedRecord(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid, Record(key: .queryRoot, ["hero": .reference("Droid:2001")])])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.clear()
+        try store.clear()
+        #expect(recorder.all.map(\.removedRecords) == [["Droid:2001", "QUERY_ROOT"]])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cancelledSubscriptionHearsNothingMore(_ backend: StoreBackend) throws {
+        let store = backend.makeStore()
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        try store.merge(records: set(Record(key: "A", ["x": .int(1)])))
+        subscription.cancel()
+        subscription.cancel()
+        try store.merge(records: set(Record(key: "A", ["x": .int(2)])))
+        #expect(recorder.count == 1)
+        #expect(subscription.isCancelled)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func changeCarriesTheOriginOfItsWriter(_ backend: StoreBackend) throws {
+        let store = backend.makeStore()
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        let origin = store.makeOrigin()
+        try store.merge(records: set(Record(key: "A", ["x": .int(1)])), origin: origin)
+        try store.merge(records: set(Record(key: "A", ["x": .int(2)])))
+        #expect(recorder.all.map(\.origin) == [origin, nil])
+        #expect(store.makeOrigin() != origin)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func handlerMayWriteToTheStoreAndChangesArriveInCommitOrder(_ backend: StoreBackend) throws {
+        let store = backend.makeStore()
+        let recorder = ChangeRecorder()
+        let subscription = store.subscribe { change in
+            recorder.record(change)
+            if change.changedFields.contains(FieldKey(record: "A", field: "x")) {
+                _ = try? store.merge(records: RecordSet(records: [Record(key: "B", ["echo": .int(1)])]))
+            }
+        }
+        defer { subscription.cancel() }
+        try store.merge(records: set(Record(key: "A", ["x": .int(1)])))
+        #expect(recorder.all.map(\.changedFields) == [fieldKeys("A.x"), fieldKeys("B.echo")])
+    }
+}
