@@ -1,6 +1,6 @@
 import GraphQLCache
 
-/// The explorer's one window onto data: a bare `NormalizedCache` (`CacheBackend`) or the store
+/// The explorer's one window onto data: the store (`StoreBackend`) or a test double
 /// with watchers. The rest of the core never cares which; everything it needs to browse a huge
 /// cache is paged (`keyCount`, `keys(matching:offset:limit:)`), and only `forEachRecord` scans.
 public protocol ExplorerBackend: AnyObject, Sendable {
@@ -31,6 +31,8 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func explain(document: String, variables: String?) throws -> QueryReport
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
+    /// Whether another process changed the data since the last call (polled between keys).
+    func hasExternalChanges() -> Bool
 }
 
 extension ExplorerBackend {
@@ -45,6 +47,8 @@ extension ExplorerBackend {
     }
 
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {}
+
+    public func hasExternalChanges() -> Bool { false }
 
     /// One record, or nil when absent.
     public func loadRecord(_ key: CacheKey) throws -> Record? {

@@ -24,7 +24,8 @@ public struct ExplorerLoop {
         terminal.draw(explorer.render(), theme: explorer.theme)
         while !explorer.isFinished {
             let action = terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
-            let queued = coalesce(changes.drain())
+            var queued = coalesce(changes.drain())
+            if action == nil, explorer.backend.hasExternalChanges() { queued.append(.storeDidChange([])) }
             if action == nil && queued.isEmpty {
                 if untilIdle { return }
                 continue

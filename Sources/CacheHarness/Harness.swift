@@ -25,6 +25,7 @@ public final class Harness {
         self.cache = cache
         registerRecordOps()
         registerDocumentOps()
+        registerUIOps()
     }
 
     /// Adds (or replaces) the handler of `op`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CacheExplorer
 import CacheExplorerCurses
 import Foundation
+import GraphQLCache
 
 /// `cachelens explore` (the default): the terminal explorer on a cache file, a snapshot, or
 /// with no arguments the bundled Star Wars sample.
@@ -41,12 +42,12 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let opened: (backend: any ExplorerBackend, theme: Theme)
+        let opened: (backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor)
         do {
-            opened = (try openBackend(), try ExplorerFiles.loadTheme(theme))
-            for path in schema where !FileManager.default.fileExists(atPath: path) {
-                throw ExplorerError.file(path: path, reason: "no such schema file")
-            }
+            let opensSample = file == nil && snapshot == nil && schema.isEmpty
+            let sampleSchema = opensSample ? ResourceLocator.find("sample-data/starwars.graphqls").map { [$0.path] } : nil
+            let executor = try ExplorerFiles.executor(schemaPaths: sampleSchema ?? schema)
+            opened = (try openBackend(executor), try ExplorerFiles.loadTheme(theme), executor)
         } catch {
             FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
             throw ExitCode(1)
@@ -55,25 +56,25 @@ struct ExploreCommand: ParsableCommand {
             FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
             throw ExitCode(2)
         }
-        runInTerminal(opened.backend, theme: opened.theme)
+        runInTerminal(opened.backend, theme: opened.theme, executor: opened.executor)
     }
 
-    private func openBackend() throws -> any ExplorerBackend {
-        if let snapshot { return try ExplorerFiles.openSnapshot(path: snapshot, readOnly: readOnly) }
-        if let file { return try ExplorerFiles.openBackend(path: file, readOnly: readOnly) }
+    private func openBackend(_ executor: GraphQLExecutor) throws -> any ExplorerBackend {
+        if let snapshot { return try ExplorerFiles.openSnapshot(path: snapshot, readOnly: readOnly, executor: executor) }
+        if let file { return try ExplorerFiles.openBackend(path: file, readOnly: readOnly, executor: executor) }
         guard let sample = ResourceLocator.find("sample-data/sample-cache.json") else {
             throw ExplorerError.file(path: "sample-data/sample-cache.json", reason: "the bundled sample was not found; give a file to open")
         }
-        return try ExplorerFiles.openSnapshot(path: sample.path, readOnly: readOnly, name: "Star Wars sample")
+        return try ExplorerFiles.openSnapshot(path: sample.path, readOnly: readOnly, name: "Star Wars sample", executor: executor)
     }
 
-    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme) {
+    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor) {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = NcursesTerminal(noColor: noColor)
         var explorer = Explorer(backend: backend, size: terminal.size, theme: theme,
-                                environment: ExplorerFiles.environment(readOnly: readOnly))
-        if endpoint != nil || !schema.isEmpty {
-            explorer.show(StatusMessage("--endpoint and --schema need the GraphQL store, not in this build yet", isError: true))
+                                environment: ExplorerFiles.environment(readOnly: readOnly, executor: executor))
+        if endpoint != nil {
+            explorer.show(StatusMessage("--endpoint: watches with network fetches are not in this build yet", isError: true))
         }
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()

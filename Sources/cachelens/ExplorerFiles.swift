@@ -1,24 +1,40 @@
 import CacheExplorer
 import Foundation
 import GraphQLCache
+import GraphQLCacheSQLite
 
 /// Opening data and themes from files for the explorer: what `cachelens explore` and `:open`,
 /// `:theme`, `:export`, `:watch FILE` need, with errors that name the file.
 enum ExplorerFiles {
-    /// Opens a snapshot `.json` file (or, when this build has SQLite, a `.sqlite` file).
-    static func openBackend(path: String, readOnly: Bool) throws -> any ExplorerBackend {
+    /// Opens a snapshot `.json` file, or else a SQLite cache file (Apollo's format).
+    static func openBackend(path: String, readOnly: Bool, executor: GraphQLExecutor = GraphQLExecutor()) throws -> any ExplorerBackend {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ExplorerError.file(path: path, reason: "no such file")
         }
-        if path.hasSuffix(".json") { return try openSnapshot(path: path, readOnly: readOnly) }
-        throw ExplorerError.file(path: path, reason: "not a snapshot .json file, and this build cannot open SQLite files yet")
+        if path.hasSuffix(".json") { return try openSnapshot(path: path, readOnly: readOnly, executor: executor) }
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: readOnly))
+        return StoreBackend(store: CacheStore(cache: cache), sourceName: URL(fileURLWithPath: path).lastPathComponent,
+                            readOnly: readOnly, executor: executor, externalChanges: { try cache.hasExternalChanges() })
     }
 
     /// Loads a snapshot into an in-memory cache.
-    static func openSnapshot(path: String, readOnly: Bool, name: String? = nil) throws -> any ExplorerBackend {
+    static func openSnapshot(path: String, readOnly: Bool, name: String? = nil,
+                             executor: GraphQLExecutor = GraphQLExecutor()) throws -> any ExplorerBackend {
         let records = try SnapshotFile.decode(try readBytes(path), path: path)
         let cache = InMemoryNormalizedCache(records: records)
-        return CacheBackend(cache: cache, sourceName: name ?? URL(fileURLWithPath: path).lastPathComponent, readOnly: readOnly)
+        return StoreBackend(store: CacheStore(cache: cache), sourceName: name ?? URL(fileURLWithPath: path).lastPathComponent,
+                            readOnly: readOnly, executor: executor)
+    }
+
+    /// An executor knowing the schema in `paths` (none: schema-less reads).
+    static func executor(schemaPaths: [String]) throws -> GraphQLExecutor {
+        guard !schemaPaths.isEmpty else { return GraphQLExecutor() }
+        let texts = try schemaPaths.map(readText)
+        do {
+            return GraphQLExecutor(configuration: CacheConfiguration(schema: try CacheSchema.load(sdl: texts)))
+        } catch {
+            throw ExplorerError.file(path: schemaPaths.joined(separator: ", "), reason: "invalid schema: \(error)")
+        }
     }
 
     static func readBytes(_ path: String) throws -> [UInt8] {
@@ -53,9 +69,9 @@ enum ExplorerFiles {
     }
 
     /// The environment handed to the explorer.
-    static func environment(readOnly: Bool) -> ExplorerEnvironment {
+    static func environment(readOnly: Bool, executor: GraphQLExecutor) -> ExplorerEnvironment {
         ExplorerEnvironment(
-            openBackend: { try openBackend(path: $0, readOnly: readOnly) },
+            openBackend: { try openBackend(path: $0, readOnly: readOnly, executor: executor) },
             loadTheme: { try loadTheme($0) },
             readFile: { try readText($0) },
             writeFile: { try write($0, $1) }

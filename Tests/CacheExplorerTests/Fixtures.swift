@@ -17,7 +17,7 @@ enum Fixtures {
     /// An explorer on a fresh in-memory copy of the sample.
     static func sampleExplorer(size: Size = Size(width: 80, height: 24), readOnly: Bool = false) throws -> Explorer {
         let cache = InMemoryNormalizedCache(records: try sampleRecords())
-        return Explorer(backend: CacheBackend(cache: cache, sourceName: "sample", readOnly: readOnly), size: size)
+        return Explorer(backend: StoreBackend(cache: cache, sourceName: "sample", readOnly: readOnly), size: size)
     }
 
     /// Keys from names, as the harness takes them.

@@ -1,0 +1,81 @@
+import GraphQLCache
+import Synchronization
+
+/// The explorer's backend over a `CacheStore`: browsing pages the cache directly (cheap, no
+/// transaction per row), while every edit, delete and undo is a store transaction, so that
+/// subscribers and query watchers react to what the user does.
+public final class StoreBackend: ExplorerBackend {
+    /// The store written through.
+    public let store: CacheStore
+    public let sourceName: String
+    public let isReadOnly: Bool
+    /// Reads documents for the query console (schema-aware when it was given one).
+    public let executor: GraphQLExecutor
+    private let externalChanges: (@Sendable () throws -> Bool)?
+    private let subscriptions = Mutex<[CacheSubscription]>([])
+
+    /// - Parameter externalChanges: asked between keys whether another process changed the
+    ///   data (SQLite's `data_version`); nil when nobody else can.
+    public init(store: CacheStore, sourceName: String, readOnly: Bool = false, executor: GraphQLExecutor = GraphQLExecutor(),
+                externalChanges: (@Sendable () throws -> Bool)? = nil) {
+        self.store = store
+        self.sourceName = sourceName
+        self.isReadOnly = readOnly
+        self.executor = executor
+        self.externalChanges = externalChanges
+    }
+
+    /// A backend over a bare cache, with a store of its own.
+    public convenience init(cache: NormalizedCache, sourceName: String, readOnly: Bool = false) {
+        self.init(store: CacheStore(cache: cache), sourceName: sourceName, readOnly: readOnly)
+    }
+
+    deinit {
+        for subscription in subscriptions.withLock({ $0 }) { subscription.cancel() }
+    }
+
+    public func keyCount(matching filter: String?) throws -> Int {
+        try store.cache.keyCount(matching: filter)
+    }
+
+    public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try store.cache.keys(matching: filter, offset: offset, limit: limit)
+    }
+
+    public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try store.cache.loadRecords(forKeys: keys)
+    }
+
+    public func forEachRecord(_ body: (Record) throws -> Void) throws {
+        try store.cache.forEachRecord { result in
+            if case .success(let record) = result { try body(record) }
+        }
+    }
+
+    public func write(_ records: [Record]) throws -> Set<FieldKey> {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        return try store.merge(records: RecordSet(records: records))
+    }
+
+    public func remove(keys: [CacheKey]) throws -> [Record] {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        return try store.withinReadWriteTransaction { transaction in
+            let records = try transaction.loadRecords(forKeys: Set(keys))
+            for key in keys where records[key] != nil { try transaction.removeRecord(for: key) }
+            return keys.compactMap { records[$0] }
+        }
+    }
+
+    public func explain(document: String, variables: String?) throws -> QueryReport {
+        try QueryExplainer(executor: executor).explain(document: document, variables: variables, store: store)
+    }
+
+    public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
+        let subscription = store.subscribe { change in handler(.storeDidChange(change.affectedFields)) }
+        subscriptions.withLock { $0.append(subscription) }
+    }
+
+    public func hasExternalChanges() -> Bool {
+        (try? externalChanges?()) ?? false
+    }
+}
