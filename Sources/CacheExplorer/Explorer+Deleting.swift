@@ -37,18 +37,8 @@ extension Explorer {
             let count = try backend.keyCount(matching: pattern)
             guard count > 0 else { inform("no key contains \"\(pattern)\""); return }
             let sample = try backend.keys(matching: pattern, offset: 0, limit: Self.previewSampleSize)
+            let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern))
             let matcher = KeyPattern(pattern)
-            var dangling: [String] = []
-            var danglingCount = 0
-            try backend.forEachRecord { record in
-                guard !matcher.matches(record.key) else { return }
-                for field in RecordRows.orderedFields(record) {
-                    for target in record.fields[field]!.referencedKeys where matcher.matches(target) {
-                        danglingCount += 1
-                        if dangling.count < 5 { dangling.append("\(record.key).\(field) → \(target)") }
-                    }
-                }
-            }
             let affected = state.watches.filter { $0.dependentRecords.contains(where: matcher.matches) }.map(\.name)
             state.mode = .confirmPattern(PatternPreview(pattern: pattern, count: count, sample: sample,
                                                         danglingReferences: dangling, danglingCount: danglingCount,
@@ -56,6 +46,22 @@ extension Explorer {
         } catch {
             fail(error)
         }
+    }
+
+    /// References from records that stay to existing records that would go: a sample and the count.
+    private func wouldDangle(_ matcher: KeyPattern) throws -> ([String], Int) {
+        var candidates: [(from: String, target: CacheKey)] = []
+        try backend.forEachRecord { record in
+            guard !matcher.matches(record.key) else { return }
+            for field in RecordRows.orderedFields(record) {
+                for target in record.fields[field]!.referencedKeys where matcher.matches(target) {
+                    candidates.append(("\(record.key).\(field)", target))
+                }
+            }
+        }
+        let existing = try backend.loadRecords(forKeys: Set(candidates.map(\.target)))
+        let dangling = candidates.filter { existing[$0.target] != nil }
+        return (Array(dangling.map { "\($0.from) → \($0.target)" }.sorted().prefix(5)), dangling.count)
     }
 
     mutating func confirmPatternKey(_ key: Key, _ preview: PatternPreview) {
