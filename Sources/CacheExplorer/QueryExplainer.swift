@@ -30,7 +30,7 @@ struct QueryExplainer {
 
     private func appendObject(_ object: JSONObject, path: [PathComponent], depth: Int,
                               misses: [[PathComponent]: [CacheMiss]], into lines: inout [QueryReport.Line]) {
-        for (name, value) in object {
+        for (name, value) in object where !isMissed(path + [.field(name)], misses) {
             appendValue(value, label: name, path: path + [.field(name)], depth: depth, misses: misses, into: &lines)
         }
         for miss in misses[path] ?? [] { lines.append(missLine(miss, depth: depth)) }
@@ -44,7 +44,7 @@ struct QueryExplainer {
             appendObject(object, path: path, depth: depth + 1, misses: misses, into: &lines)
         case .array(let items):
             lines.append(.init(depth: depth, text: "\(label) [\(items.count)]", status: .hit))
-            for (index, item) in items.enumerated() {
+            for (index, item) in items.enumerated() where !isMissed(path + [.index(index)], misses) {
                 appendValue(item, label: "[\(index)]", path: path + [.index(index)], depth: depth + 1, misses: misses, into: &lines)
             }
             for miss in misses[path] ?? [] { lines.append(missLine(miss, depth: depth + 1)) }
@@ -53,8 +53,18 @@ struct QueryExplainer {
         }
     }
 
+    /// Whether a miss stands at `path` (the reader leaves a null there; the miss line replaces it).
+    private func isMissed(_ path: [PathComponent], _ misses: [[PathComponent]: [CacheMiss]]) -> Bool {
+        misses[Array(path.dropLast())]?.contains { $0.path == path } ?? false
+    }
+
     private func missLine(_ miss: CacheMiss, depth: Int) -> QueryReport.Line {
-        let name = miss.path.last?.description ?? "<root>"
+        let name: String
+        switch miss.path.last {
+        case .field(let field)?: name = field
+        case .index(let index)?: name = "[\(index)]"
+        case nil: name = "<root>"
+        }
         var text = "\(name): \(miss.reason.rawValue) at \(miss.recordKey)"
         if let field = miss.fieldKey { text += " field \(field)" }
         if let reference = miss.reference { text += " → \(reference)" }
