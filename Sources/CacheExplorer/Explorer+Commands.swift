@@ -10,7 +10,7 @@ extension Explorer {
         ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
         ("export", ":export FILE        write every record as a snapshot JSON file"),
         ("filter", ":filter TEXT        filter keys (as /)"),
-        ("quit", ":quit                quit (also :q)"),
+        ("quit", ":quit               quit (also :q)"),
     ]
 
     mutating func runCommandLine(_ line: String) {

@@ -80,10 +80,10 @@ struct QueryExplainer {
             "returnCacheDataElseFetch: " + (complete ? "would return cache data, no network" : "would go to the network \(because)"),
             "returnCacheDataDontFetch: " + (complete ? "would return cache data" : "would fail with a cache miss \(because)"),
             "returnCacheDataAndFetch: " + (complete ? "would return cache data, then fetch and update it"
-                : "would return nothing from the cache (\(misses) miss\(misses == 1 ? "" : "es")), then fetch"),
+                : "would skip the cache \(because), then fetch"),
             "fetchIgnoringCacheData: would go to the network and write the result",
-            "fetchIgnoringCacheCompletely: would go to the network; the cache is neither read nor written",
-            "networkFirst: would go to the network; on failure " + (complete ? "would return this cache data" : "would fail \(because)"),
+            "fetchIgnoringCacheCompletely: would go to the network, not writing the cache",
+            "networkFirst: would go to the network; offline it " + (complete ? "would return cache data" : "would fail \(because)"),
         ]
     }
 }

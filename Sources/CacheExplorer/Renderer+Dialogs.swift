@@ -23,7 +23,7 @@ extension Renderer {
     mutating func drawHelp(top: Int, themeName: String) {
         var lines: [[(String, StyleRole)]] = []
         let rows = keyMap.helpRows
-        let keyWidth = min(18, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
+        let keyWidth = min(dialogWidth / 2, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         for row in rows {
             let pad = String(repeating: " ", count: max(1, keyWidth + 2 - DisplayWidth.of(row.keys)))
             lines.append([(row.keys + pad, .helpKey), (row.description, .text)])

@@ -37,7 +37,8 @@ public struct Renderer {
     private mutating func drawStatusBar() {
         let row = layout.statusRow
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
-        var parts = [state.sourceName, "\(state.list.count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
+        var parts = ["\(state.list.count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
+        if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
         if state.readOnly { parts.append("read-only") }
         let left = " " + parts.joined(separator: " │ ") + " │ "
         var column = grid.put(left, row: row, column: 0, role: .statusBar)
@@ -83,8 +84,9 @@ public struct Renderer {
             if let message = state.message {
                 grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
             } else {
-                grid.put(" ? help  / filter  Enter open  e edit  d delete  r refs  : command  Q quit",
-                         row: row, column: 0, role: .textDim)
+                let hint = state.size.width >= 60 ? " ? help  / filter  Enter open  e edit  d delete  r refs  : command  Q quit"
+                    : " ? help  / filter  : command  Q quit"
+                grid.put(hint, row: row, column: 0, role: .textDim)
             }
         }
     }
