@@ -26,6 +26,7 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     /// The watched queries with their latest results.
     func watches() -> [WatchSnapshot]
     /// Starts watching `document` under `name`; returns the name used.
+    @discardableResult
     func addWatch(name: String?, document: String) throws -> String
     /// Runs `document` against the cache alone and explains every hit and miss.
     func explain(document: String, variables: String?) throws -> QueryReport
@@ -38,6 +39,7 @@ public protocol ExplorerBackend: AnyObject, Sendable {
 extension ExplorerBackend {
     public func watches() -> [WatchSnapshot] { [] }
 
+    @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {
         throw ExplorerError.unsupported("watches need the GraphQL store, which this backend does not have")
     }

@@ -16,7 +16,7 @@ struct QueryExplainer {
         }
         let operation = try executor.operation(document: document, variables: variableObject)
         let result = try store.withinReadTransaction { transaction in
-            try executor.read(operation, from: TransactionSource(transaction: transaction))
+            try executor.read(operation, from: TransactionRecords(transaction: transaction))
         }
         var lines: [QueryReport.Line] = []
         let missesByParent = Dictionary(grouping: result.misses) { Array($0.path.dropLast()) }
@@ -85,14 +85,5 @@ struct QueryExplainer {
             "fetchIgnoringCacheCompletely: would go to the network, not writing the cache",
             "networkFirst: would go to the network; offline it " + (complete ? "would return cache data" : "would fail \(because)"),
         ]
-    }
-}
-
-/// Reads records inside a read transaction, so the console sees one committed state.
-private struct TransactionSource: RecordSource {
-    let transaction: ReadTransaction
-
-    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        try transaction.loadRecords(forKeys: keys)
     }
 }

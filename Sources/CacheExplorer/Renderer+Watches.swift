@@ -11,13 +11,16 @@ extension Renderer {
         for (index, watch) in state.watches.enumerated() where y < inner.row + inner.height {
             let flashing = state.flashing.contains(watch.name)
             let selected = state.focus == .watches && index == state.selectedWatch
-            var header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
-            if !watch.lastChangedKeys.isEmpty { header += " · changed " + watch.lastChangedKeys.joined(separator: ", ") }
+            let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
             grid.put(header, row: y, column: inner.column, role: flashing ? .diffChanged : .title, limit: inner.width)
             if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
             y += 1
-            if y < inner.row + inner.height {
-                grid.put("   " + watch.summary, row: y, column: inner.column, role: .textDim, limit: inner.width)
+            var details = [("   " + watch.summary, StyleRole.textDim)]
+            if !watch.lastChangedKeys.isEmpty {
+                details.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
+            }
+            for (text, role) in details where y < inner.row + inner.height {
+                grid.put(text, row: y, column: inner.column, role: role, limit: inner.width)
                 y += 1
             }
             for line in watch.resultLines where y < inner.row + inner.height {

@@ -11,6 +11,8 @@ public final class StoreBackend: ExplorerBackend {
     public let isReadOnly: Bool
     /// Reads documents for the query console (schema-aware when it was given one).
     public let executor: GraphQLExecutor
+    /// The watched queries shown in the watches pane.
+    public let watchList: WatchList
     private let externalChanges: (@Sendable () throws -> Bool)?
     private let subscriptions = Mutex<[CacheSubscription]>([])
 
@@ -23,6 +25,7 @@ public final class StoreBackend: ExplorerBackend {
         self.isReadOnly = readOnly
         self.executor = executor
         self.externalChanges = externalChanges
+        watchList = WatchList(store: store, executor: executor)
     }
 
     /// A backend over a bare cache, with a store of its own.
@@ -70,7 +73,15 @@ public final class StoreBackend: ExplorerBackend {
         try QueryExplainer(executor: executor).explain(document: document, variables: variables, store: store)
     }
 
+    public func watches() -> [WatchSnapshot] { watchList.snapshots }
+
+    @discardableResult
+    public func addWatch(name: String?, document: String) throws -> String {
+        try watchList.add(name: name, document: document)
+    }
+
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
+        watchList.onUpdate(handler)
         let subscription = store.subscribe { change in handler(.storeDidChange(change.affectedFields)) }
         subscriptions.withLock { $0.append(subscription) }
     }

@@ -7,3 +7,8 @@ extension String {
         return String(text)
     }
 }
+
+extension Substring {
+    /// The substring as a String without surrounding whitespace.
+    var trimmingSpaces: String { String(self).trimmed }
+}
