@@ -30,7 +30,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
-        .testTarget(name: "CacheExplorerTests", dependencies: ["CacheExplorer", "GraphQLCache", "cachelens"],
+        .testTarget(name: "CacheExplorerTests", dependencies: [
+            "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
+        ],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "cachelens"]),
         .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],

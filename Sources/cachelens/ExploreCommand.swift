@@ -27,6 +27,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "A theme name (default, light, high-contrast, monochrome) or a theme .json file.")
     var theme: String = "default"
 
+    @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
+    var watches: [String] = []
+
     @Option(help: "A GraphQL endpoint URL used as the network for watches and fetches.")
     var endpoint: String?
 
@@ -48,6 +51,7 @@ struct ExploreCommand: ParsableCommand {
             let sampleSchema = opensSample ? ResourceLocator.find("sample-data/starwars.graphqls").map { [$0.path] } : nil
             let executor = try ExplorerFiles.executor(schemaPaths: sampleSchema ?? schema)
             opened = (try openBackend(executor), try ExplorerFiles.loadTheme(theme), executor)
+            try addWatches(to: opened.backend, opensSample: opensSample)
         } catch {
             FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
             throw ExitCode(1)
@@ -66,6 +70,21 @@ struct ExploreCommand: ParsableCommand {
             throw ExplorerError.file(path: "sample-data/sample-cache.json", reason: "the bundled sample was not found; give a file to open")
         }
         return try ExplorerFiles.openSnapshot(path: sample.path, readOnly: readOnly, name: "Star Wars sample", executor: executor)
+    }
+
+    /// `--watch` files, or with the bundled sample its `sample-data/watches/*.graphql`.
+    private func addWatches(to backend: any ExplorerBackend, opensSample: Bool) throws {
+        var files = watches
+        if opensSample, let directory = ResourceLocator.find("sample-data/watches") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            files += names.filter { $0.hasSuffix(".graphql") }.sorted().map { directory.appendingPathComponent($0).path }
+        }
+        for path in files {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            do { try backend.addWatch(name: name, document: try ExplorerFiles.readText(path)) } catch {
+                throw ExplorerError.file(path: path, reason: "cannot watch: \(error)")
+            }
+        }
     }
 
     private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor) {
