@@ -27,7 +27,7 @@ public struct ExplorerLoop {
             var queued = coalesce(changes.drain())
             if action == nil, explorer.backend.hasExternalChanges() { queued.append(.storeDidChange([])) }
             if action == nil && queued.isEmpty {
-                if untilIdle { return }
+                if untilIdle || terminal.isClosed { return }
                 continue
             }
             for change in queued { explorer.send(change) }

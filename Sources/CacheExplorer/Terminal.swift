@@ -7,4 +7,10 @@ public protocol Terminal: AnyObject {
     func draw(_ grid: Grid, theme: Theme)
     /// The next event, waiting at most `timeoutMilliseconds`; nil when none came.
     func nextAction(timeoutMilliseconds: Int) -> Action?
+    /// Whether the terminal is gone (hung up); the loop then stops.
+    var isClosed: Bool { get }
+}
+
+extension Terminal {
+    public var isClosed: Bool { false }
 }

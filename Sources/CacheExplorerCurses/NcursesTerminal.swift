@@ -1,5 +1,8 @@
 import CNCurses
 import CacheExplorer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real screen: ncursesw with wide characters, colours from the theme (256 when the
 /// terminal has them, 8 otherwise, none under `NO_COLOR`), mouse presses and the wheel, and
@@ -93,7 +96,28 @@ public final class NcursesTerminal: Terminal {
         }
     }
 
+    /// Whether the terminal went away (hang-up): the loop must stop rather than spin.
+    public private(set) var isClosed = false
+
+    /// Input already buffered first; else waits on the terminal with `poll`, which also
+    /// reports a hang-up (ncurses would just return ERR at once, forever).
     public func nextAction(timeoutMilliseconds: Int) -> Action? {
+        if let action = readKey(timeoutMilliseconds: 0) { return action }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(timeoutMilliseconds))
+        if ready < 0 {
+            if errno != EINTR { isClosed = true }
+            return nil
+        }
+        if ready > 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            isClosed = true
+            return nil
+        }
+        // Wait a moment for the rest of an escape sequence.
+        return ready > 0 ? readKey(timeoutMilliseconds: 25) : nil
+    }
+
+    private func readKey(timeoutMilliseconds: Int) -> Action? {
         let screen = cncurses_stdscr()
         wtimeout(screen, Int32(timeoutMilliseconds))
         var character: wint_t = 0

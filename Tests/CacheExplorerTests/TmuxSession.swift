@@ -5,24 +5,27 @@ import Testing
 /// `capture-pane`; every wait polls for expected text with a deadline instead of sleeping.
 final class TmuxSession {
     let name: String
+    /// This session's private tmux server.
+    let socket: String
 
     init(command: [String], size: (width: Int, height: Int), environment: [String: String] = [:]) throws {
-        name = "cachelens-e2e-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        name = "cachelens-e2e"
+        socket = "cachelens-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let line = (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
-        try Self.tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
     }
 
-    deinit { _ = try? Self.tmux(["kill-session", "-t", name]) }
+    deinit { _ = try? tmux(["kill-server"]) }
 
     /// Presses named keys (`Enter`, `C-u`, `j`).
-    func keys(_ keys: String...) throws { try Self.tmux(["send-keys", "-t", name] + keys) }
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try Self.tmux(["send-keys", "-t", name, "-l", text]) }
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
     /// The visible screen.
-    func screen() throws -> String { try Self.tmux(["capture-pane", "-p", "-t", name], output: true) }
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name], output: true) }
 
     /// Waits until the screen contains every one of `texts`; fails with the last screen if not.
     @discardableResult
@@ -44,7 +47,7 @@ final class TmuxSession {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
-            if (try? Self.tmux(["has-session", "-t", name])) == nil { return true }
+            if (try? tmux(["has-session", "-t", name])) == nil { return true }
             sched_yield()
         }
         return false
@@ -52,23 +55,48 @@ final class TmuxSession {
 
     enum TmuxError: Error { case timeout, failed(String) }
 
-    static var isAvailable: Bool { (try? tmux(["-V"])) != nil }
+    static var isAvailable: Bool { (try? run(["tmux", "-V"], output: true)) != nil }
 
-    /// Runs tmux. Only commands whose output is wanted get a pipe: a tmux server started by
-    /// `new-session` would inherit it and keep it open forever.
+    /// Runs tmux on this session's own server (`-L`), so tests never touch anyone else's.
     @discardableResult
-    static func tmux(_ arguments: [String], output wanted: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let output = Pipe()
-        process.standardOutput = wanted ? output : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = wanted ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TmuxError.failed("tmux \(arguments.joined(separator: " "))") }
+    func tmux(_ arguments: [String], output wanted: Bool = false) throws -> String {
+        try Self.run(["tmux", "-L", socket] + arguments, output: wanted)
+    }
+
+    /// Spawns and waits for a command (posix_spawn and waitpid: no run loop involved); stdin
+    /// and stderr are /dev/null, stdout too unless it is wanted.
+    static func run(_ arguments: [String], output wanted: Bool) throws -> String {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TmuxError.failed("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if wanted {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        close(fds[1])
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while spawned == 0 {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        close(fds[0])
+        guard spawned == 0 else { throw TmuxError.failed("cannot run \(arguments[0])") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw TmuxError.failed(arguments.joined(separator: " ")) }
         return String(decoding: data, as: UTF8.self)
     }
 
