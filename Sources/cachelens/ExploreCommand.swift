@@ -36,6 +36,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("header"), help: "An HTTP header for --endpoint, as Name:Value; may be repeated.")
     var headers: [String] = []
 
+    @Flag(help: ArgumentHelp("Measure the first frame and one key press headless, print them, and exit.", visibility: .hidden))
+    var measure = false
+
     func validate() throws {
         if file != nil && snapshot != nil { throw ValidationError("give either FILE or --snapshot, not both") }
         if !headers.isEmpty && endpoint == nil { throw ValidationError("--header needs --endpoint") }
@@ -45,6 +48,7 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
+        let openStart = ContinuousClock.now
         let opened: (backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor)
         do {
             let opensSample = file == nil && snapshot == nil && schema.isEmpty
@@ -55,6 +59,10 @@ struct ExploreCommand: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
             throw ExitCode(1)
+        }
+        if measure {
+            ExplorerMeasurement.report(opened.backend, openStart: openStart)
+            return
         }
         guard isatty(0) == 1, isatty(1) == 1 else {
             FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
