@@ -47,6 +47,16 @@ public struct KeyMap: Hashable, Sendable {
         return order.map { (keys[$0]!.joined(separator: " / "), descriptions[$0]!) }
     }
 
+    /// The help rows as a Markdown table, for the README (a test keeps it in sync).
+    public var markdownTable: String {
+        var lines = ["| keys | does |", "|---|---|"]
+        for row in helpRows {
+            let keys = row.keys.split(separator: " / ").map { "`\($0 == "|" ? "\\|" : String($0))`" }.joined(separator: " ")
+            lines.append("| \(keys) | \(row.description) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The stock bindings of DESIGN.md §Explorer.
     public static let `default` = KeyMap([
         KeyBinding(.character("j"), .moveDown, "move down"), KeyBinding(.down, .moveDown, "move down"),
