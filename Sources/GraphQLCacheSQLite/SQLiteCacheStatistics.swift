@@ -5,7 +5,9 @@ import GraphQLCache
 public struct SQLiteCacheStatistics: Sendable, Equatable {
     /// One record's size.
     public struct Size: Sendable, Equatable {
+        /// The record's key.
         public let key: String
+        /// The length of its record JSON in bytes.
         public let bytes: Int
     }
 
@@ -22,8 +24,10 @@ public struct SQLiteCacheStatistics: Sendable, Equatable {
     /// Rows that cannot be read (bad JSON, NULL key), with their error.
     public var broken: [RecordJSONError] = []
 
+    /// Empty statistics, filled in by `SQLiteNormalizedCache.statistics(largest:)`.
     public init() {}
 
+    /// Equal when every figure is (typenames compared in order).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.records == rhs.records && lhs.recordBytes == rhs.recordBytes && lhs.fileBytes == rhs.fileBytes
             && lhs.largest == rhs.largest && lhs.broken == rhs.broken

@@ -44,6 +44,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A sentence naming the file, the problem and, for a row, the key.
     public var description: String {
         switch self {
         case let .cannotOpen(path, code, message):

@@ -1,3 +1,4 @@
+import Dispatch
 import GraphQLCache
 
 /// What the explorer needs to browse a big file: counts, key pages in `CacheKey` order with an
@@ -20,19 +21,34 @@ extension SQLiteNormalizedCache {
         return try state.withLock { state in try state.filteredPositions(filter).count }
     }
 
-    /// A page of keys in `CacheKey` order. The first call (and the first after another process
-    /// committed) reads and sorts every key once (`SortedKeyIndex`); later pages cost O(limit),
-    /// and a filter's matches are kept until the filter or the keys change.
+    /// A page of keys in `CacheKey` order. Keys are read once into memory (`KeyListing`): for a
+    /// big file the first screens are served from the first 2,000 keys, found in one pass, while
+    /// the full natural-order sort runs in the background; later pages cost O(limit), and a
+    /// filter's matches are kept until the filter or the keys change. Another process's commit
+    /// (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
-        let start = max(offset, 0), end = start + max(limit, 0)
-        return try state.withLock { state in
-            guard let filter, !filter.isEmpty else {
-                return try state.sortedKeys().keys(in: start..<end)
-            }
+        let start = max(offset, 0), range = start..<(start + max(limit, 0))
+        let (page, pending) = try state.withLock { state throws -> ([CacheKey], PendingSort?) in
+            guard let filter, !filter.isEmpty else { return try state.page(range) }
             let positions = try state.filteredPositions(filter)
             let index = try state.sortedKeys()
-            let range = (start..<end).clamped(to: 0..<positions.count)
-            return range.map { index.key(at: Int(positions[$0])) }
+            return (range.clamped(to: 0..<positions.count).map { index.key(at: Int(positions[$0])) }, nil)
+        }
+        if let pending { sortInBackground(pending) }
+        return page
+    }
+
+    /// Sorts the keys off the caller's thread and installs the index unless the keys changed.
+    private func sortInBackground(_ pending: PendingSort) {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            var index = pending.unsorted
+            index.sortAll()
+            self?.state.withLock { state in
+                guard state.keys.generation == pending.generation, state.keys.index == nil,
+                      state.keys.head != nil, state.keys.dataVersion == pending.dataVersion else { return }
+                state.keys.index = index
+                state.keys.head = nil
+            }
         }
     }
 
@@ -93,29 +109,71 @@ extension SQLiteNormalizedCache {
     }
 }
 
+/// Keys read for a background sort, with what they were read under.
+struct PendingSort: Sendable {
+    let unsorted: SortedKeyIndex
+    let generation: Int
+    let dataVersion: Int64
+}
+
 extension SQLiteNormalizedCache.State {
-    /// The key index, (re)built when missing or when another connection has committed.
+    /// A page with no filter: from the index, from the head, or by reading the keys (and then,
+    /// for a big file, answering from the head and asking for a background sort).
+    mutating func page(_ range: Range<Int>) throws -> ([CacheKey], PendingSort?) {
+        try forgetKeysIfChangedElsewhere()
+        if let index = keys.index { return (index.keys(in: range), nil) }
+        if let page = keys.headPage(range) { return (page, nil) }
+        let (unsorted, version) = try readKeys()
+        guard keys.head == nil, unsorted.slotCount >= keys.backgroundThreshold, range.upperBound <= KeyListing.headSize else {
+            return (install(unsorted, version).keys(in: range), nil)
+        }
+        keys.head = (unsorted.smallest(KeyListing.headSize), unsorted.slotCount)
+        keys.dataVersion = version
+        let pending = PendingSort(unsorted: unsorted, generation: keys.generation, dataVersion: version)
+        return (keys.headPage(range) ?? [], pending)
+    }
+
+    /// The full sorted index, sorting now if it is not ready.
     mutating func sortedKeys() throws -> SortedKeyIndex {
+        try forgetKeysIfChangedElsewhere()
+        if let index = keys.index { return index }
+        let (unsorted, version) = try readKeys()
+        return install(unsorted, version)
+    }
+
+    private mutating func install(_ unsorted: SortedKeyIndex, _ version: Int64) -> SortedKeyIndex {
+        var index = unsorted
+        index.sortAll()
+        keys.index = index
+        keys.head = nil
+        keys.filtered = nil
+        keys.dataVersion = version
+        return index
+    }
+
+    private mutating func forgetKeysIfChangedElsewhere() throws {
+        guard keys.index != nil || keys.head != nil else { return }
+        if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
+    }
+
+    /// Every non-NULL key, in the `key` index's binary order (nearly natural, which the sort
+    /// exploits), with the `data_version` they were read at.
+    private func readKeys() throws -> (SortedKeyIndex, Int64) {
         let version = try connection.dataVersion()
-        if let keyIndex, version == indexDataVersion { return keyIndex }
         var index = SortedKeyIndex()
         try connection.withStatement(#"SELECT "key" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key""#) { statement in
             while try statement.step() { _ = statement.withBytes(0) { index.appendUnsorted($0) } }
         }
-        index.sortAll()
-        keyIndex = index
-        filtered = nil
-        indexDataVersion = version
-        return index
+        return (index, version)
     }
 
     /// Positions in the key index of the keys containing `filter`, remembered per filter.
     mutating func filteredPositions(_ filter: String) throws -> [Int32] {
         let index = try sortedKeys()
-        if let filtered, filtered.filter == filter { return filtered.positions }
+        if let filtered = keys.filtered, filtered.filter == filter { return filtered.positions }
         let pattern = KeyPattern(filter)
         let positions = index.positions(where: pattern.matches)
-        filtered = (filter, positions)
+        keys.filtered = (filter, positions)
         return positions
     }
 }

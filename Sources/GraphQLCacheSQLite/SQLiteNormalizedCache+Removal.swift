@@ -11,7 +11,7 @@ extension SQLiteNormalizedCache {
                 try statement.run()
                 return state.connection.changes > 0
             }
-            if removed { state.noteRemoved([key]) }
+            if removed { state.keys.removed([key]) }
             return removed
         }
     }
@@ -53,7 +53,7 @@ extension SQLiteNormalizedCache {
                     if let key = statement.text(0) { removed.insert(CacheKey(key)) }
                 }
             }
-            state.noteRemoved(removed)
+            state.keys.removed(removed)
             return removed
         }
     }
@@ -67,8 +67,7 @@ extension SQLiteNormalizedCache {
     public func clear(vacuum: Bool) throws {
         let inTransaction = try write { state in
             try state.connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
-            state.keyIndex = SortedKeyIndex()
-            state.filtered = nil
+            state.keys.cleared()
             return state.transactionDepth > 0
         }
         guard vacuum, !inTransaction else { return }

@@ -18,6 +18,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         /// Whether `clear()` also runs `VACUUM` to give the space back to the file system.
         public var vacuumOnClear: Bool
 
+        /// Defaults: read-write, a 5 s busy timeout, no vacuum on clear.
         public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000, vacuumOnClear: Bool = false) {
             self.readOnly = readOnly
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
@@ -29,19 +30,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         let connection: SQLiteConnection
         /// Open `performAtomically` calls; the outermost owns the SQLite transaction.
         var transactionDepth = 0
-        /// Keys in `CacheKey` order, built on first use; nil when it must be rebuilt.
-        var keyIndex: SortedKeyIndex?
-        /// The last filter asked for and the positions in `keyIndex` of the keys it accepts.
-        var filtered: (filter: String, positions: [Int32])?
-        /// `data_version` when `keyIndex` was built, to notice other processes' commits.
-        var indexDataVersion: Int64 = 0
+        /// Keys in `CacheKey` order for browsing, built on first use.
+        var keys = KeyListing()
         /// `data_version` at the last `hasExternalChanges()` call.
         var seenDataVersion: Int64 = 0
-
-        mutating func invalidateKeys() {
-            keyIndex = nil
-            filtered = nil
-        }
     }
 
     /// The file this cache reads and writes.
@@ -81,30 +73,37 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         guard !records.isEmpty else { return [] }
         return try write { state in
             var existing = [CacheKey: Record](minimumCapacity: records.count)
+            var present = Set<CacheKey>()
             try SQLiteRows.select(keys: Array(records.keys), on: state.connection) { key, bytes in
+                present.insert(key)
                 // A row whose JSON is broken is overwritten by the incoming record, as if absent.
                 if let record = try? SQLiteRows.decode(bytes, key: key) { existing[key] = record }
             }
-            var changed = Set<FieldKey>()
+            // Sized once and filled key by key: building a set per record was half the merge.
+            var changed = Set<FieldKey>(minimumCapacity: records.records.reduce(0) { $0 + $1.fields.count })
             var newKeys: [CacheKey] = []
             for record in records.records {
                 var merged = record
                 if var old = existing[record.key] {
                     let fieldChanges = old.merge(record)
                     if fieldChanges.isEmpty { continue }
-                    changed.formUnion(fieldChanges)
+                    for fieldKey in fieldChanges { changed.insert(fieldKey) }
                     merged = old
                 } else {
-                    changed.formUnion(record.fieldKeys)
-                    newKeys.append(record.key)
+                    for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
+                    if !present.contains(record.key) { newKeys.append(record.key) }
                 }
                 try SQLiteRows.upsert(key: merged.key, json: RecordJSON.encode(merged.fields), on: state.connection)
             }
-            state.noteInserted(newKeys)
+            state.keys.inserted(newKeys)
             return changed
         }
     }
 
+    /// One SQLite transaction around `body`: the outermost call commits, or rolls back when
+    /// `body` throws; nested calls join it. The lock is not held while `body` runs, so cache calls
+    /// from `body` work; calls from other threads meanwhile join the same transaction, which is
+    /// why the store runs one writer at a time.
     @discardableResult
     public func performAtomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = try state.withLock { state throws -> Bool in
@@ -119,7 +118,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 guard outermost else { return }
                 do { try state.connection.commit() } catch {
                     state.connection.rollback()
-                    state.invalidateKeys()
+                    state.keys.invalidate()
                     throw error
                 }
             }
@@ -129,7 +128,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 state.transactionDepth -= 1
                 if outermost {
                     state.connection.rollback()
-                    state.invalidateKeys()
+                    state.keys.invalidate()
                 }
             }
             throw error
@@ -151,26 +150,9 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 return result
             } catch {
                 state.connection.rollback()
-                state.invalidateKeys()
+                state.keys.invalidate()
                 throw error
             }
         }
-    }
-}
-
-extension SQLiteNormalizedCache.State {
-    /// Keeps the key index current after new keys were written (a big batch rebuilds later).
-    mutating func noteInserted(_ keys: [CacheKey]) {
-        guard !keys.isEmpty else { return }
-        filtered = nil
-        if keys.count > 256 { keyIndex = nil; return }
-        keyIndex?.insert(keys)
-    }
-
-    /// Keeps the key index current after keys were removed.
-    mutating func noteRemoved(_ keys: Set<CacheKey>) {
-        guard !keys.isEmpty else { return }
-        filtered = nil
-        keyIndex?.remove(keys)
     }
 }

@@ -48,6 +48,35 @@ struct SortedKeyIndex {
         (0..<count).compactMap { filter(key(at: $0)) ? Int32($0) : nil }
     }
 
+    /// The `k` smallest keys in natural order, from keys appended but not sorted yet: one pass
+    /// that keeps the best `k` so far, most keys rejected by one comparison with the worst.
+    func smallest(_ k: Int) -> [CacheKey] {
+        guard k > 0 else { return [] }
+        var best: [(slot: Int, rank: Int)] = []
+        best.reserveCapacity(k + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            func precedes(_ a: (slot: Int, rank: Int), _ b: (slot: Int, rank: Int)) -> Bool {
+                if a.rank != b.rank { return a.rank < b.rank }
+                return NaturalOrder.compareUTF8(slice(buffer, a.slot), slice(buffer, b.slot)) < 0
+            }
+            for slot in 0..<starts.count {
+                let candidate = (slot: slot, rank: NaturalOrder.rootRank(bytes: slice(buffer, slot)))
+                if best.count == k, !precedes(candidate, best[k - 1]) { continue }
+                var low = 0, high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(candidate, best[middle]) { high = middle } else { low = middle + 1 }
+                }
+                best.insert(candidate, at: low)
+                if best.count > k { best.removeLast() }
+            }
+        }
+        return best.map { keyOfSlot($0.slot) }
+    }
+
+    /// How many keys were appended.
+    var slotCount: Int { starts.count }
+
     /// Adds keys that are not in the index yet, each at its place in order.
     mutating func insert(_ newKeys: [CacheKey]) {
         for key in newKeys {

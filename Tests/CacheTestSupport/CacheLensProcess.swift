@@ -52,6 +52,20 @@ public enum CacheLensProcess {
         return (process, stdout.fileHandleForReading)
     }
 
+    /// Starts `cachelens arguments` reading stdin from `inputPath` and writing stdout to
+    /// `outputPath`, so a long-running child never blocks on a full pipe.
+    public static func start(_ arguments: [String], inputPath: String, outputPath: String) throws -> Process {
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Reads from `handle` until `count` lines have arrived or the stream ends; returns the lines.
     public static func readLines(_ handle: FileHandle, count: Int) -> [String] {
         var buffer = Data()

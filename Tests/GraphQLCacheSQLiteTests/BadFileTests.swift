@@ -60,9 +60,13 @@ import Testing
         let path = directory.path("broken.sqlite")
         try SQLiteTestFile.apolloFile(at: path, rows: [("Broken:1", "not json")])
         let cache = try SQLiteNormalizedCache(path: path)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 10) == ["Broken:1"])
         let changed = try cache.merge(records: RecordSet(records: [Record(key: "Broken:1", ["name": .string("fixed")])]))
         #expect(changed == [FieldKey(record: "Broken:1", field: "name")])
         #expect(try cache.loadRecord(forKey: "Broken:1")?["name"] == .string("fixed"))
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 10) == ["Broken:1"])
+        try cache.merge(records: RecordSet(records: [Record(key: "Broken:1", ["name": .string("again")])]))
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 10) == ["Broken:1"])
     }
 
     @Test func aRowWithNullKeyIsReportedAndCanBeDeleted() throws {

@@ -144,6 +144,7 @@ import Testing
         try cache.forEachRecord { result in if case .success(let record) = result { seen.insert(record.key) } }
         #expect(seen == Set(keys.map { CacheKey($0) }))
         #expect(try cache.allRecords().count == 1200)
+        #expect(try cache.loadRecords(forKeys: Set(keys.map { CacheKey($0) } + ["Absent:1"])).count == 1200)
     }
 
     @Test(arguments: CacheKind.allCases)

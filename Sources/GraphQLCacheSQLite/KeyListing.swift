@@ -1,0 +1,60 @@
+import GraphQLCache
+
+/// The SQLite cache's in-memory view of its keys for browsing: the sorted index once built, and
+/// until then the first keys in order (`head`), so that the first screen does not wait for the
+/// full sort, which runs in the background.
+///
+/// `generation` changes whenever the set of keys changes other than through `index`, so that a
+/// background sort started before the change is discarded rather than installed.
+struct KeyListing {
+    /// How many leading keys are computed for the first screens while the full sort runs.
+    static let headSize = 2000
+    /// Below this many keys the sort is quick enough to do at once (tests lower it).
+    var backgroundThreshold = 100_000
+
+    /// Every key in natural order, when built and current.
+    var index: SortedKeyIndex?
+    /// The first `headSize` keys in order and how many keys there are, while `index` is sorting.
+    var head: (keys: [CacheKey], total: Int)?
+    /// The last filter asked for and the positions in `index` of the keys it accepts.
+    var filtered: (filter: String, positions: [Int32])?
+    /// `data_version` when the keys were read, to notice other processes' commits.
+    var dataVersion: Int64 = 0
+    var generation = 0
+
+    /// Forgets everything; the next page reads the keys again.
+    mutating func invalidate() {
+        index = nil
+        head = nil
+        filtered = nil
+        generation += 1
+    }
+
+    /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).
+    mutating func inserted(_ keys: [CacheKey]) {
+        guard !keys.isEmpty else { return }
+        guard index != nil, keys.count <= 256 else { return invalidate() }
+        filtered = nil
+        index?.insert(keys)
+    }
+
+    /// Keeps the listing current after this cache removed keys.
+    mutating func removed(_ keys: Set<CacheKey>) {
+        guard !keys.isEmpty else { return }
+        guard index != nil else { return invalidate() }
+        filtered = nil
+        index?.remove(keys)
+    }
+
+    /// After `clear()`: no keys at all.
+    mutating func cleared() {
+        invalidate()
+        index = SortedKeyIndex()
+    }
+
+    /// A page from `head`, when the head covers it.
+    func headPage(_ range: Range<Int>) -> [CacheKey]? {
+        guard let head, range.upperBound <= head.keys.count || head.keys.count == head.total else { return nil }
+        return Array(head.keys[range.clamped(to: 0..<head.keys.count)])
+    }
+}

@@ -1,0 +1,53 @@
+import CacheTestSupport
+import GraphQLCache
+@testable import GraphQLCacheSQLite
+import Testing
+
+/// Paging a big file: the first screens come from the head while the full sort runs in the
+/// background, and every page equals the natural-order listing.
+@Suite struct KeyListingSQLiteTests {
+    private func bigCache(_ directory: TemporaryDirectory, count: Int) throws -> (SQLiteNormalizedCache, [CacheKey]) {
+        let path = directory.path("big.sqlite")
+        let raw = try RawSQLiteBaseline(path: path)
+        let keys = (0..<count).map { i in CacheKey(i % 3 == 0 ? "Item:\(i)" : i % 3 == 1 ? "QUERY_ROOT.items.\(i)" : "Person:\(i).friends.\(i % 7)") }
+        try raw.insert(keys.map { (key: $0, json: Array("{}".utf8)) })
+        let cache = try SQLiteNormalizedCache(path: path)
+        cache.state.withLock { $0.keys.backgroundThreshold = 1000 }
+        return (cache, keys.sorted())
+    }
+
+    private func indexIsReady(_ cache: SQLiteNormalizedCache) -> Bool {
+        cache.state.withLock { $0.keys.index != nil }
+    }
+
+    @Test func firstPagesComeFromTheHeadAndDeepPagesMatchTheFullOrder() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 50) == Array(sorted[0..<50]))
+        #expect(try cache.keys(matching: nil, offset: 1990, limit: 10) == Array(sorted[1990..<2000]))
+        #expect(try cache.keys(matching: nil, offset: 4990, limit: 50) == Array(sorted[4990...]))
+        #expect(try cache.keys(matching: "item:1", offset: 0, limit: 5) == Array(sorted.filter { $0.rawValue.hasPrefix("Item:1") }.prefix(5)))
+    }
+
+    @Test func theBackgroundSortInstallsTheIndex() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        #expect(try cache.keys(matching: nil, offset: 100, limit: 20) == Array(sorted[100..<120]))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while !indexIsReady(cache) && ContinuousClock.now < deadline {
+            _ = try cache.keys(matching: nil, offset: 0, limit: 1)
+        }
+        #expect(indexIsReady(cache))
+        #expect(try cache.keys(matching: nil, offset: 2500, limit: 3) == Array(sorted[2500..<2503]))
+    }
+
+    @Test func aWriteWhileSortingIsSeenByTheNextPage() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, _) = try bigCache(directory, count: 5000)
+        _ = try cache.keys(matching: nil, offset: 0, limit: 10)
+        try cache.merge(records: RecordSet(records: [Record(key: "QUERY_ROOT", ["x": .int(1)])]))
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 1) == [.queryRoot])
+        try cache.removeRecord(for: .queryRoot)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 1) != [.queryRoot])
+    }
+}
