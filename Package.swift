@@ -25,11 +25,13 @@ let package = Package(
         .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
+        .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheExplorer", "CacheExplorerCurses",
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "SampleServer", "CacheExplorer", "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),
+        .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
             "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
         ],

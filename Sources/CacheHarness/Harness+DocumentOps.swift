@@ -21,6 +21,10 @@ extension Harness {
             let fragment = try self.fragment(request)
             return try self.write(try request.object("data"), for: fragment, at: CacheKey(try request.string("key")))
         }
+        registerDocumentReadOps()
+    }
+
+    private func registerDocumentReadOps() {
         register("read") { [unowned self] request throws(HarnessError) in
             try Self.dataOrMiss(try self.read(try self.operation(request), at: nil))
         }
@@ -61,12 +65,12 @@ extension Harness {
         let records = try Self.graphQL { () throws(GraphQLCacheError) in
             try self.session.executor.normalize(data: data, for: operation, at: key)
         }
-        let changed = try storage { try self.cache.merge(records: records) }
+        let changed = try storage { try self.store.merge(records: records) }
         return ["changedKeys": Self.sortedKeys(changed)]
     }
 
     private func read(_ operation: GraphQLOperation, at key: CacheKey?) throws(HarnessError) -> ReadResult {
-        try storage { try self.session.executor.read(operation, at: key, from: CacheRecordSource(self.cache)) }
+        try storage { try self.store.readResult(query: operation, at: key) }
     }
 
     private static func dataOrMiss(_ result: ReadResult) throws(HarnessError) -> JSONObject {

@@ -14,33 +14,33 @@ extension Harness {
         }
         register("merge") { [unowned self] request throws(HarnessError) in
             let records = try Self.recordSet(from: try request.object("records"))
-            let changed = try storage { try self.cache.merge(records: records) }
+            let changed = try storage { try self.store.merge(records: records) }
             return ["changedKeys": Self.sortedKeys(changed)]
         }
         register("setField") { [unowned self] request throws(HarnessError) in
             let key = CacheKey(try request.string("key"))
             let field = try request.string("field")
             let value = try Self.cacheValue(try request.required("value"), at: "\(key.rawValue).\(field)")
-            let changed = try storage { try self.cache.merge(records: RecordSet(records: [Record(key: key, [field: value])])) }
+            let changed = try storage { try self.store.merge(records: RecordSet(records: [Record(key: key, [field: value])])) }
             return ["changedKeys": Self.sortedKeys(changed)]
         }
         register("removeRecord") { [unowned self] request throws(HarnessError) in
             let key = CacheKey(try request.string("key"))
-            let removed = try storage { try self.cache.removeRecord(for: key) }
+            let removed = try storage { try self.store.removeRecord(for: key) }
             return ["removedKeys": .array(removed ? [.string(key.rawValue)] : [])]
         }
         register("removeMatching") { [unowned self] request throws(HarnessError) in
             let pattern = try request.string("pattern")
-            let removed = try storage { try self.cache.removeRecords(matching: pattern) }
+            let removed = try storage { try self.store.removeRecords(matching: pattern) }
             return ["removedKeys": .array(removed.map(\.rawValue).sorted().map(JSONValue.string))]
         }
         register("clear") { [unowned self] _ throws(HarnessError) in
-            try storage { try self.cache.clear() }
+            try storage { try self.store.clear() }
             return [:]
         }
         register("stats") { [unowned self] _ throws(HarnessError) in
             let count = try storage { try self.cache.recordCount() }
-            return ["records": .int(count), "networkRequests": .int(0), "watchers": .int(0)]
+            return ["records": .int(count), "networkRequests": .int(self.client.networkRequestCount), "watchers": .int(self.watches.count)]
         }
     }
 

@@ -7,9 +7,17 @@ import GraphQLCache
 public final class Harness {
     /// The cache the record ops work on.
     public let cache: NormalizedCache
+    /// The store over `cache`: every write goes through it, so watchers hear of it.
+    public let store: CacheStore
+    /// Fetches and watches (`fetch`, `watch`) over `store` and the transport.
+    public let client: GraphQLClient
+    /// Named watchers and the deliveries they produced (`Harness+WatchOps`).
+    let watches = HarnessWatches()
 
     /// Schema, key configuration and executor for the GraphQL ops (`HarnessSession`).
-    public internal(set) var session = HarnessSession()
+    public internal(set) var session = HarnessSession() {
+        didSet { store.replaceExecutor(session.executor) }
+    }
 
     /// Ops this harness answers, by name. Other ops named by HARNESS.md answer `unsupported`.
     private var handlers: [String: (HarnessRequest) throws(HarnessError) -> JSONObject] = [:]
@@ -21,10 +29,15 @@ public final class Harness {
         "respond", "fetch", "stats", "ui",
     ]
 
-    public init(cache: NormalizedCache) {
+    /// A harness over `cache`, fetching through `transport` (by default a `ScriptedTransport`
+    /// that the `respond` op feeds).
+    public init(cache: NormalizedCache, transport: any NetworkTransport = ScriptedTransport()) {
         self.cache = cache
+        self.store = CacheStore(cache: cache)
+        self.client = GraphQLClient(store: store, transport: transport)
         registerRecordOps()
         registerDocumentOps()
+        registerWatchOps()
         registerUIOps()
     }
 
@@ -68,8 +81,12 @@ public final class Harness {
         }
     }
 
-    /// Watcher deliveries produced while handling a request; empty until watches exist.
-    func drainDeliveries() -> [String] { [] }
+    /// Watcher deliveries produced while handling a request, once the work it set off (watcher
+    /// refetches) has finished.
+    func drainDeliveries() -> [String] {
+        client.waitUntilIdle()
+        return watches.drain()
+    }
 
     static func failure(id: JSONValue?, _ error: HarnessError) -> JSONObject {
         var response = JSONObject()

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheHarness
-import Foundation
 import GraphQLCache
 import GraphQLCacheSQLite
 
@@ -17,20 +16,14 @@ struct HarnessCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls); repeatable.")
     var schemaFiles: [String] = []
 
+    @Option(help: "'scripted' (answers queued by the respond op), 'sample' (the offline Star Wars server) or an http(s) URL.")
+    var transport: String = "scripted"
+
     func run() throws {
         let store: NormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try SQLiteNormalizedCache(path: cache)
-        let harness = Harness(cache: store)
-        for path in schemaFiles {
-            let text: String
-            do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-                throw ValidationError("--schema \(path): cannot read the file: \(error.localizedDescription)")
-            }
-            do { try harness.loadSchema(text) } catch {
-                throw ValidationError("--schema \(path): \(error.description)")
-            }
-        }
-        HarnessRunner.run(harness)
+        let harness = Harness(cache: store, transport: try makeTransport())
+        HarnessRunner.run(try loadingSchemas(into: harness))
     }
 }

@@ -21,6 +21,7 @@ public struct CacheMiss: Sendable, Hashable, Error, CustomStringConvertible {
     public var recordKey: CacheKey
     /// The field key looked up there; nil for `missingRecord`.
     public var fieldKey: String?
+    /// Why the read stopped there.
     public var reason: MissReason
     /// For `danglingReference`, the absent record the field points at.
     public var reference: CacheKey?

@@ -2,9 +2,11 @@
 /// response data to records, records to data. Cheap and `Sendable`; holds one configuration
 /// and its document cache (replace the executor when the configuration changes).
 public final class GraphQLExecutor: Sendable {
+    /// The schema and key rules every operation of this executor uses.
     public let configuration: CacheConfiguration
     private let documents: DocumentCache
 
+    /// An executor for one configuration, with an empty document cache.
     public init(configuration: CacheConfiguration = CacheConfiguration()) {
         self.configuration = configuration
         self.documents = DocumentCache(schema: configuration.schema)
@@ -71,7 +73,14 @@ public final class GraphQLExecutor: Sendable {
     }
 
     private func rootType(of operation: GraphQLOperation) -> String? {
-        guard let schema = configuration.schema else { return operation.typeCondition }
+        guard let schema = configuration.schema else {
+            switch operation.operationType {
+            case .query: return "Query"
+            case .mutation: return "Mutation"
+            case .subscription: return "Subscription"
+            case .fragment: return operation.typeCondition
+            }
+        }
         switch operation.operationType {
         case .query: return schema.queryType
         case .mutation: return schema.mutationType

@@ -25,16 +25,24 @@ struct Normalizer {
 
     private var schema: CacheSchema? { configuration.schema }
 
-    /// Stores the selected fields of `object` in record `key`.
+    /// Stores the selected fields of `object` in record `key` (merged with what an alias of the
+    /// same object already stored there).
     private mutating func store(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
                                 staticType: String?) throws(GraphQLCacheError) {
+        var record: [String: CacheValue] = [:]
         let typename = object["__typename"]?.stringValue
-        if let typename { fields[key, default: [:]]["__typename"] = .string(typename) }
-        try storeItems(object, selections: selections, at: key, typename: typename ?? staticType)
+        if let typename { record["__typename"] = .string(typename) }
+        try storeItems(object, selections: selections, at: key, typename: typename ?? staticType, into: &record)
+        if var existing = fields[key] {
+            existing.merge(record) { _, new in new }
+            fields[key] = existing
+        } else {
+            fields[key] = record
+        }
     }
 
     private mutating func storeItems(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
-                                     typename: String?) throws(GraphQLCacheError) {
+                                     typename: String?, into record: inout [String: CacheValue]) throws(GraphQLCacheError) {
         for item in selections.items {
             switch item {
             case .field(let field):
@@ -44,13 +52,14 @@ struct Normalizer {
                     throw .invalidData(path: path, message: "the data has no field \"\(field.responseName)\"")
                 }
                 let fieldKey = field.fieldKey(variables)
-                let stored = try convert(value, field: field, pathKey: key.appending(fieldKey))
-                fields[key, default: [:]][fieldKey] = stored
+                record[fieldKey] = field.selectionSet == nil
+                    ? Self.scalar(value)
+                    : try convert(value, field: field, pathKey: key.appending(fieldKey))
                 path.removeLast()
             case .typeCase(let condition, let inclusion, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
-                try storeItems(object, selections: inner, at: key, typename: typename)
+                try storeItems(object, selections: inner, at: key, typename: typename, into: &record)
             }
         }
     }

@@ -43,15 +43,24 @@ struct Reader {
         return found
     }
 
+    /// Loads the records a list points at in one batch (one SQL query instead of one per
+    /// element), remembering absent ones too.
+    private mutating func prefetch(_ value: CacheValue) throws {
+        let keys = Set(value.referencedKeys.filter { loaded[$0] == nil })
+        guard keys.count > 1 else { return }
+        let found = try source.loadRecords(forKeys: keys)
+        for key in keys { loaded[key] = .some(found[key]) }
+    }
+
     private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                      into out: inout JSONObject) throws {
         var typename = record.typename
-        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? false { typename = staticType }
+        if typename == nil, let staticType, schema?.isObjectType(staticType) ?? true { typename = staticType }
         for item in selections.items {
             switch item {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
-                try readField(field, of: record, into: &out)
+                try readField(field, of: record, typename: typename, into: &out)
             case .typeCase(let condition, let inclusion, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
@@ -60,7 +69,7 @@ struct Reader {
         }
     }
 
-    private mutating func readField(_ field: FieldPlan, of record: Record, into out: inout JSONObject) throws {
+    private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
         dependentKeys.insert(FieldKey(record: record.key, field: fieldKey))
         path.append(.field(field.responseName))
@@ -68,6 +77,9 @@ struct Reader {
         var value = record.fields[fieldKey]
         if value == nil, let policy = field.fieldPolicy {
             value = try resolve(field, policy: policy)
+        }
+        if value == nil, field.name == "__typename", let typename {
+            value = .string(typename)   // a root record, or a record written without it
         }
         guard let value else {
             if options.allowMissingNullableFields && !field.isNonNull {
@@ -103,18 +115,7 @@ struct Reader {
         }
         let elementType = type?.listElement
         if elementType != nil || (type == nil && isList(value)) {
-            guard case .list(let items) = value else {
-                miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
-                return nil
-            }
-            var values: [JSONValue] = []
-            values.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                path.append(.index(index))
-                values.append(try complete(item, type: elementType, context) ?? .null)
-                path.removeLast()
-            }
-            return .array(values)
+            return try completeList(value, elementType: elementType, context)
         }
         guard let selections = context.field.selectionSet else {
             if value.referencedKeys.isEmpty { return RecordJSON.jsonValue(value) }
@@ -132,6 +133,23 @@ struct Reader {
         var object = JSONObject()
         try readObject(target, selections: selections, staticType: context.field.type?.namedType, into: &object)
         return .object(object)
+    }
+
+    /// A list, element by element (an element that misses reads as null in the partial data).
+    private mutating func completeList(_ value: CacheValue, elementType: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
+        guard case .list(let items) = value else {
+            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            return nil
+        }
+        if context.field.selectionSet != nil { try prefetch(value) }
+        var values: [JSONValue] = []
+        values.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            path.append(.index(index))
+            values.append(try complete(item, type: elementType, context) ?? .null)
+            path.removeLast()
+        }
+        return .array(values)
     }
 
     private func isList(_ value: CacheValue) -> Bool {

@@ -6,6 +6,7 @@ public protocol RecordSource {
 
 /// Any `NormalizedCache` as a record source, so a read can go straight to a cache.
 public struct CacheRecordSource: RecordSource {
+    /// The cache reads go to.
     public let cache: any NormalizedCache
 
     public init(_ cache: any NormalizedCache) { self.cache = cache }

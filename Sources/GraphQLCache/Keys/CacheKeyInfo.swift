@@ -2,7 +2,9 @@
 /// replaces the typename in the key (`Animal:10` for both `Dog` and `Cat`), as in Apollo iOS's
 /// `CacheKeyInfo`.
 public struct CacheKeyInfo: Sendable, Hashable {
+    /// The id, unique within the typename (or the group).
     public var id: String
+    /// Used instead of the typename in the key, so several types share one id space.
     public var uniqueKeyGroup: String?
 
     public init(id: String, uniqueKeyGroup: String? = nil) {
@@ -27,6 +29,7 @@ public enum CacheKeyFormat: String, Sendable, Hashable {
 public struct FieldCacheKeys: Sendable, Hashable {
     /// Fields whose values make the id; an object lacking one of them has no id.
     public var fields: [String]
+    /// `Type:id` or the bare id.
     public var format: CacheKeyFormat
     /// Replaces the typename in `typed` keys.
     public var group: String?

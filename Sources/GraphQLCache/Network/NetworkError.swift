@@ -16,6 +16,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A failure queued on `ScriptedTransport` with `enqueueFailure(_:)`.
     case scripted(String)
 
+    /// A one-line explanation naming the problem, for logs and the harness.
     public var description: String {
         switch self {
         case .http(let status, let body):

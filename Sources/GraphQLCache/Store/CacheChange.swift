@@ -14,6 +14,7 @@ public struct CacheChange: Sendable, Equatable, CustomStringConvertible {
     /// Who made the change, when the writer said so; a watcher ignores changes its own fetch made.
     public var origin: ChangeOrigin?
 
+    /// A change made of its parts (tests and custom stores build them; the store reports its own).
     public init(
         changedFields: Set<FieldKey> = [], removedRecords: Set<CacheKey> = [],
         removedFields: Set<FieldKey> = [], origin: ChangeOrigin? = nil

@@ -14,10 +14,25 @@ public final class CacheStore: Sendable {
     let lock = ReadWriteLock()
     let dispatcher = ChangeDispatcher()
     private let originCounter = Atomic<UInt64>(0)
+    private let currentExecutor: Mutex<GraphQLExecutor>
 
-    /// Makes a store over `cache`.
-    public init(cache: NormalizedCache) {
+    /// Makes a store over `cache`; `configuration` (schema, cache ids) decides how GraphQL
+    /// documents read and write records.
+    public init(cache: NormalizedCache, configuration: CacheConfiguration = CacheConfiguration()) {
         self.cache = cache
+        self.currentExecutor = Mutex(GraphQLExecutor(configuration: configuration))
+    }
+
+    /// The GraphQL layer the store reads and writes documents with.
+    public var executor: GraphQLExecutor { currentExecutor.withLock { $0 } }
+
+    /// The configuration in use.
+    public var configuration: CacheConfiguration { executor.configuration }
+
+    /// Replaces the GraphQL layer (a new schema or new cache ids): later reads and writes use
+    /// it; records already stored are left as they are.
+    public func replaceExecutor(_ executor: GraphQLExecutor) {
+        currentExecutor.withLock { $0 = executor }
     }
 
     /// Runs `body` with a read transaction, concurrently with other readers and never during a
@@ -36,6 +51,7 @@ public final class CacheStore: Sendable {
     /// is written and nobody is notified.
     ///
     /// - Parameter origin: who is writing, passed on in the `CacheChange` (see `makeOrigin()`).
+    @discardableResult
     public func withinReadWriteTransaction<T>(
         origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
     ) throws -> T {

@@ -40,10 +40,14 @@ extension ReadTransaction: Sendable {}
 public enum CacheStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A transaction was used after its closure returned.
     case transactionClosed
+    /// A transaction was opened inside a read-write transaction of the same store, on the
+    /// same thread (use the transaction you have instead).
+    case nestedTransaction
 
     public var description: String {
         switch self {
         case .transactionClosed: return "the transaction was used after its closure returned"
+        case .nestedTransaction: return "a transaction was opened inside a read-write transaction of the same store"
         }
     }
 }

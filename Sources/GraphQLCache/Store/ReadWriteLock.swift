@@ -9,7 +9,9 @@ import Darwin
 /// `Synchronization.Mutex` is exclusive, which would serialize every read; a POSIX read-write
 /// lock lets reads run in parallel. On Linux the lock prefers writers, so a steady stream of
 /// readers cannot starve a write transaction. The lock is not recursive: a transaction must not
-/// open another transaction on the same store.
+/// open another transaction on the same store. When the system detects such nesting (a thread
+/// that holds the write lock asking again), the call throws `CacheStoreError.nestedTransaction`
+/// instead of running unlocked.
 final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
@@ -32,15 +34,15 @@ final class ReadWriteLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock shared with other readers.
-    func withReadLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_rwlock_rdlock(lock)
+    func withReadLock<T>(_ body: () throws -> T) throws -> T {
+        guard pthread_rwlock_rdlock(lock) == 0 else { throw CacheStoreError.nestedTransaction }
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }
 
     /// Runs `body` holding the lock alone.
-    func withWriteLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_rwlock_wrlock(lock)
+    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+        guard pthread_rwlock_wrlock(lock) == 0 else { throw CacheStoreError.nestedTransaction }
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }

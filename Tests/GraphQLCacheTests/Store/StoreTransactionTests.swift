@@ -96,6 +96,17 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func transactionOpenedInsideAReadWriteTransactionIsRefused(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid])
+        try store.withinReadWriteTransaction { (transaction) throws in
+            #expect(throws: CacheStoreError.nestedTransaction) { try store.removeRecord(for: "Droid:2001") }
+            #expect(throws: CacheStoreError.nestedTransaction) { try store.loadRecord(forKey: "Droid:2001") }
+            #expect(try transaction.loadRecord(forKey: "Droid:2001") == droid)
+        }
+        #expect(try store.loadRecord(forKey: "Droid:2001") == droid)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func mergeInATransactionReportsChangesAgainstItsEarlierWrites(_ backend: StoreBackend) throws {
         let store = backend.makeStore([droid])
         try store.withinReadWriteTransaction { transaction in

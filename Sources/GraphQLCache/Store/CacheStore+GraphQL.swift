@@ -1,0 +1,32 @@
+/// GraphQL documents against the store without an explicit transaction, and `load(query:)`.
+extension ReadTransaction {
+    /// The query's data from the cache as a result (source `cache`, with its dependent keys);
+    /// throws `GraphQLCacheError.cacheMiss` with the first miss.
+    public func load(query: GraphQLOperation) throws -> QueryResult {
+        let read = try readResult(query: query)
+        return QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+    }
+}
+
+extension CacheStore {
+    /// `load(query:)` in its own read transaction (Apollo's `ApolloStore.load`).
+    public func load(query: GraphQLOperation) throws -> QueryResult {
+        try withinReadTransaction { try $0.load(query: query) }
+    }
+
+    /// Reads `query` (or a fragment at `key`) in its own read transaction: partial data, every
+    /// miss and the dependent keys, for explaining a miss.
+    public func readResult(query: GraphQLOperation, at key: CacheKey? = nil,
+                           options: ReadOptions = ReadOptions()) throws -> ReadResult {
+        try withinReadTransaction { try $0.readResult(query: query, at: key, options: options) }
+    }
+
+    /// Writes `data` for `query` (or a fragment rooted at `key`) in its own read-write
+    /// transaction; returns the changed field keys.
+    @discardableResult
+    public func write(data: JSONObject, for operation: GraphQLOperation, at key: CacheKey? = nil,
+                      origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
+        let records = try executor.normalize(data: data, for: operation, at: key)
+        return try merge(records: records, origin: origin)
+    }
+}

@@ -1,0 +1,106 @@
+/// One fetch with one cache policy: reads the cache and/or the network in the order the policy
+/// says, delivers each result, writes server data, and remembers what it produced.
+struct FetchRun {
+    let client: GraphQLClient
+    let query: GraphQLOperation
+    let origin: ChangeOrigin?
+    let handler: GraphQLClient.ResultHandler?
+    private(set) var outcome = FetchOutcome()
+    /// The last read of the cache, kept so a watcher can depend on what a failed read needed.
+    private(set) var lastRead: ReadResult?
+
+    init(client: GraphQLClient, query: GraphQLOperation, origin: ChangeOrigin?, handler: GraphQLClient.ResultHandler?) {
+        self.client = client
+        self.query = query
+        self.origin = origin
+        self.handler = handler
+    }
+
+    mutating func run(_ policy: CachePolicy) async {
+        switch policy {
+        case .returnCacheDataElseFetch:
+            if deliverCacheIfComplete() { return }
+            if outcome.error == nil { await fetchFromServer(write: true) }
+        case .fetchIgnoringCacheData:
+            await fetchFromServer(write: true)
+        case .fetchIgnoringCacheCompletely:
+            await fetchFromServer(write: false)
+        case .returnCacheDataDontFetch:
+            if deliverCacheIfComplete() || outcome.error != nil { return }
+            fail(lastRead?.misses.first.map(GraphQLClientError.cacheMiss) ?? .noResults)
+        case .returnCacheDataAndFetch:
+            _ = deliverCacheIfComplete()
+            if outcome.error == nil { await fetchFromServer(write: true) }
+        case .networkFirst:
+            await networkFirst()
+        }
+    }
+
+    private mutating func networkFirst() async {
+        switch await response() {
+        case .success(let response): complete(response, write: true)
+        case .failure(let error):
+            if deliverCacheIfComplete() { return }
+            if outcome.error == nil { fail(.network(error)) }
+        }
+    }
+
+    /// Reads the cache; delivers the data when the read is complete. A storage failure ends
+    /// the fetch with an error.
+    private mutating func deliverCacheIfComplete() -> Bool {
+        let read: ReadResult
+        do { read = try client.store.readResult(query: query) } catch {
+            fail(.storage("\(error)"))
+            return false
+        }
+        lastRead = read
+        guard read.isComplete else { return false }
+        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys))
+        return true
+    }
+
+    private mutating func fetchFromServer(write: Bool) async {
+        switch await response() {
+        case .success(let response): complete(response, write: write)
+        case .failure(let error): fail(.network(error))
+        }
+    }
+
+    /// The transport's answer or why there is none.
+    private func response() async -> Result<GraphQLResponse, NetworkError> {
+        do { return .success(try await client.send(query)) } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Turns a server response into a result: normalizes its data, writes it when asked, and
+    /// computes what the result depends on.
+    private mutating func complete(_ response: GraphQLResponse, write: Bool) {
+        guard response.data != nil || !response.errors.isEmpty else { return fail(.noResults) }
+        var dependentKeys = Set<FieldKey>()
+        if let data = response.data {
+            let executor = client.store.executor
+            do {
+                let records = try executor.normalize(data: data, for: query)
+                dependentKeys = (try? executor.read(query, from: records))?.dependentKeys ?? []
+                if write { try client.store.merge(records: records, origin: origin) }
+            } catch let error as GraphQLCacheError {
+                return fail(.invalidResponse(error.description))
+            } catch {
+                return fail(.storage("\(error)"))
+            }
+        }
+        deliver(QueryResult(data: response.data, errors: response.errors, extensions: response.extensions,
+                              source: .server, dependentKeys: dependentKeys))
+    }
+
+    private mutating func deliver(_ result: QueryResult) {
+        outcome.results.append(result)
+        handler?(.success(result))
+    }
+
+    private mutating func fail(_ error: GraphQLClientError) {
+        outcome.error = error
+        handler?(.failure(error))
+    }
+}

@@ -1,0 +1,103 @@
+import Dispatch
+import Synchronization
+
+/// Fetches and watches queries over a store and a transport, with Apollo iOS's cache policies:
+/// what `ApolloClient.fetch` and `watch` do, for documents parsed at run time.
+public final class GraphQLClient: Sendable {
+    /// Callback of results and errors, in the order they happen.
+    public typealias ResultHandler = @Sendable (Result<QueryResult, GraphQLClientError>) -> Void
+
+    /// Where results are cached and watchers live.
+    public let store: CacheStore
+    /// Where network requests go.
+    public let transport: any NetworkTransport
+
+    let activity = ActivityTracker()
+    private let requests = Atomic<Int>(0)
+    private let executor = DispatchTaskExecutor(label: "GraphQLClient")
+
+    /// A client caching in `store` and fetching through `transport`.
+    public init(store: CacheStore, transport: any NetworkTransport) {
+        self.store = store
+        self.transport = transport
+    }
+
+    /// How many requests this client has sent to its transport.
+    public var networkRequestCount: Int { requests.load(ordering: .relaxed) }
+
+    /// Fetches `query` with `cachePolicy`: each result (and a final error, if any) goes to
+    /// `resultHandler` as it happens, and all of them are returned. Server results are written
+    /// (partial data next to GraphQL `errors` included) unless the policy says not to; the
+    /// write carries `origin`, so the watcher that made the fetch can ignore it.
+    @discardableResult
+    public func fetch(query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+                      origin: ChangeOrigin? = nil, resultHandler: ResultHandler? = nil) async -> FetchOutcome {
+        var fetch = FetchRun(client: self, query: query, origin: origin, handler: resultHandler)
+        await fetch.run(cachePolicy)
+        return fetch.outcome
+    }
+
+    /// Watches `query`: the first results come from a fetch with `cachePolicy`; afterwards,
+    /// whenever a committed change touches what the last read depended on, the watcher re-reads
+    /// the cache and delivers the new data, or refetches when the re-read misses, the policy
+    /// may use the network and `refetchOnFailedUpdates` is on.
+    public func watch(query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+                      refetchOnFailedUpdates: Bool = true, resultHandler: @escaping ResultHandler) -> QueryWatcher {
+        let watcher = QueryWatcher(client: self, query: query, cachePolicy: cachePolicy,
+                                   refetchOnFailedUpdates: refetchOnFailedUpdates, resultHandler: resultHandler)
+        startTracked { await watcher.fetch() }
+        return watcher
+    }
+
+    /// Whether no fetch started by this client (watch starts, refetches) is still under way.
+    public var isIdle: Bool { activity.isIdle }
+
+    /// Blocks the calling thread until every fetch this client started in the background has
+    /// finished and delivered. For synchronous drivers (the harness); never call it from a task.
+    public func waitUntilIdle() { activity.waitUntilIdle() }
+
+    /// Runs `work` in a task counted by `waitUntilIdle`. The work (and what it captures, a
+    /// watcher say) is released before the task counts as finished.
+    func startTracked(_ work: @escaping @Sendable () async -> Void) {
+        activity.begin()
+        let pending = Mutex<(@Sendable () async -> Void)?>(work)
+        Task(executorPreference: executor) { [activity] in
+            await Self.runOnce(pending)
+            activity.end()
+        }
+    }
+
+    /// Takes the work out of `pending` and runs it, so that it is dropped when it returns.
+    private static func runOnce(_ pending: borrowing Mutex<(@Sendable () async -> Void)?>) async {
+        let work = pending.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        await work?()
+    }
+
+    /// Runs async `work` (a fetch, a watcher's first fetch) to completion and returns its value,
+    /// blocking the calling thread: for synchronous drivers such as the harness. The work runs
+    /// on the client's own queue, so waiting cannot starve it; never call this from a task.
+    public func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task(executorPreference: executor) {
+            let value = await work()
+            box.withLock { $0 = value }
+            done.signal()
+        }
+        while true {
+            done.wait()
+            if let value = box.withLock({ $0 }) { return value }
+        }
+    }
+
+    /// Sends the request for `query`; counts it.
+    func send(_ query: GraphQLOperation) async throws(NetworkError) -> GraphQLResponse {
+        requests.add(1, ordering: .relaxed)
+        let request = GraphQLRequest(query: store.executor.networkDocument(for: query),
+                                     operationName: query.name, variables: query.variables)
+        return try await transport.send(request)
+    }
+}

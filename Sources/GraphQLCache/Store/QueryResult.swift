@@ -1,0 +1,28 @@
+/// One result of a fetch or a watcher: data, GraphQL errors, and where it came from.
+public struct QueryResult: Sendable, Equatable {
+    /// Where a result came from.
+    public enum Source: String, Sendable, Hashable {
+        case cache, server
+    }
+
+    /// The data (partial when the server reported errors); nil when there is none.
+    public var data: JSONObject?
+    /// GraphQL errors from the server, each an object with at least `message`.
+    public var errors: [JSONObject]
+    /// Server extensions, if any.
+    public var extensions: JSONObject?
+    /// Cache or server.
+    public var source: Source
+    /// The field keys this result depends on: a watcher re-reads when one of them changes.
+    public var dependentKeys: Set<FieldKey>
+
+    /// A result made of its parts.
+    public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
+                source: Source, dependentKeys: Set<FieldKey> = []) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+        self.source = source
+        self.dependentKeys = dependentKeys
+    }
+}

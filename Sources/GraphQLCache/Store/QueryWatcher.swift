@@ -1,0 +1,111 @@
+import Synchronization
+
+/// A live query: delivers its first results, then a new result whenever a committed change
+/// touches what its last read depended on (found through the store's change index, so the
+/// cost follows the changed keys, not the number of watchers).
+///
+/// On such a change it re-reads the cache: complete data is delivered with source `cache`; a
+/// miss makes it refetch from the network when its policy may use the network and
+/// `refetchOnFailedUpdates` is on, and otherwise delivers the miss as an error (so a watcher
+/// hears when the records it showed are removed). Changes written by its own fetches are
+/// ignored. `cancel()` stops it.
+public final class QueryWatcher: Sendable {
+    /// The watched query.
+    public let query: GraphQLOperation
+    /// The policy of the first fetch (and whether refetches may use the network).
+    public let cachePolicy: CachePolicy
+    /// Whether a re-read that misses refetches from the network.
+    public let refetchOnFailedUpdates: Bool
+
+    let client: GraphQLClient
+    /// Marks this watcher's own writes, which it ignores.
+    let origin: ChangeOrigin
+    private let resultHandler: GraphQLClient.ResultHandler
+    private let observation = Mutex<CacheObservation?>(nil)
+    private let cancelled = Atomic<Bool>(false)
+
+    /// A watcher that has fetched nothing yet: call `fetch()` for its first results (as
+    /// Apollo's `GraphQLQueryWatcher`), or use `GraphQLClient.watch`, which does.
+    public init(client: GraphQLClient, query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+         refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLClient.ResultHandler) {
+        self.client = client
+        self.query = query
+        self.cachePolicy = cachePolicy
+        self.refetchOnFailedUpdates = refetchOnFailedUpdates
+        self.resultHandler = resultHandler
+        self.origin = client.store.makeOrigin()
+        let observation = client.store.observe(fields: []) { [weak self] change in self?.storeDidChange(change) }
+        self.observation.withLock { $0 = observation }
+    }
+
+    /// A watcher nobody holds any more stops watching (as Apollo's does): keep a reference for
+    /// as long as you want results.
+    deinit {
+        observation.withLock { $0 }?.cancel()
+    }
+
+    /// Fetches with `cachePolicy` (the watcher's own by default) and returns what it produced;
+    /// with `deliver`, the results also go to the result handler. The watcher then depends on
+    /// what the last result read (or, after a miss, on what the failed read needed).
+    @discardableResult
+    public func fetch(cachePolicy: CachePolicy? = nil, deliver: Bool = true) async -> FetchOutcome {
+        var handler: GraphQLClient.ResultHandler?
+        if deliver {
+            handler = { [weak self] result in
+                self?.deliver(result)
+            }
+        }
+        var run = FetchRun(client: client, query: query, origin: origin, handler: handler)
+        await run.run(cachePolicy ?? self.cachePolicy)
+        if let last = run.outcome.results.last {
+            depend(on: last.dependentKeys, records: [])
+        } else if let read = run.lastRead {
+            depend(on: read.dependentKeys, records: read.missingRecords)
+        }
+        return run.outcome
+    }
+
+    /// Fetches again from the server (`fetchIgnoringCacheData`), delivering the result.
+    public func refetch() async {
+        await fetch(cachePolicy: .fetchIgnoringCacheData)
+    }
+
+    /// Stops the watcher: no delivery starts after this returns.
+    public func cancel() {
+        cancelled.store(true, ordering: .sequentiallyConsistent)
+        observation.withLock { $0 }?.cancel()
+    }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
+
+    /// The field keys the watcher currently depends on.
+    public var dependentKeys: Set<FieldKey> { observation.withLock { $0 }?.fields ?? [] }
+
+    private func depend(on fields: Set<FieldKey>, records: Set<CacheKey>) {
+        guard !isCancelled else { return }
+        observation.withLock { $0 }?.update(fields: fields, records: records)
+    }
+
+    private func deliver(_ result: Result<QueryResult, GraphQLClientError>) {
+        guard !isCancelled else { return }
+        resultHandler(result)
+    }
+
+    /// A committed change touched the dependencies: re-read, then deliver, refetch or report.
+    private func storeDidChange(_ change: CacheChange) {
+        guard !isCancelled, change.origin != origin else { return }
+        let read: ReadResult
+        do { read = try client.store.readResult(query: query) } catch {
+            return deliver(.failure(.storage("\(error)")))
+        }
+        depend(on: read.dependentKeys, records: read.missingRecords)
+        if read.isComplete {
+            deliver(.success(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)))
+        } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
+            client.startTracked { [weak self] in await self?.refetch() }
+        } else if let miss = read.misses.first {
+            deliver(.failure(.cacheMiss(miss)))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import GraphQLCache
+
+/// Every cache policy's results, sources, writes and errors, after apollo-ios-dev
+/// `FetchQueryTests` and the policy table of DESIGN.md.
+@Suite struct FetchQueryTests {
+    private let cached = #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#
+    private let served = #"{"data":{"hero":{"__typename":"Human","name":"Luke Skywalker"}}}"#
+
+    private func fixture(_ backend: StoreBackend, cacheHasData: Bool) throws -> (ClientFixture, GraphQLOperation) {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { __typename name } }")
+        if cacheHasData { try fixture.write(query, cached) }
+        try fixture.respond(served)
+        return (fixture, query)
+    }
+
+    private var cacheResult: String { "cache:" + cached }
+    private let serverResult = #"server:{"hero":{"__typename":"Human","name":"Luke Skywalker"}}"#
+
+    private func storedName(_ fixture: ClientFixture) throws -> CacheValue? {
+        try fixture.store.loadRecord(forKey: "QUERY_ROOT.hero")?["name"]
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheFirstWithCachedDataDoesNotHitTheNetwork(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .returnCacheDataElseFetch).summary == [cacheResult])
+        #expect(fixture.server.requestCount == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheFirstWithMissingDataFetchesAndWrites(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: false)
+        #expect(fixture.fetch(query, .returnCacheDataElseFetch).summary == [serverResult])
+        #expect(try storedName(fixture) == .string("Luke Skywalker"))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func networkOnlyHitsTheNetworkAndWrites(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .fetchIgnoringCacheData).summary == [serverResult])
+        #expect(try storedName(fixture) == .string("Luke Skywalker"))
+        #expect(fixture.server.requests.first?.query.contains("__typename") == true)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func fetchIgnoringCacheCompletelyDoesNotWrite(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .fetchIgnoringCacheCompletely).summary == [serverResult])
+        #expect(try storedName(fixture) == .string("R2-D2"))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheOnlyReturnsCachedDataWithoutTheNetwork(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .returnCacheDataDontFetch).summary == [cacheResult])
+        #expect(fixture.server.requestCount == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheOnlyMissIsAnErrorCarryingTheMiss(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: false)
+        let outcome = fixture.fetch(query, .returnCacheDataDontFetch)
+        #expect(outcome.results.isEmpty)
+        #expect(outcome.error == .cacheMiss(CacheMiss(path: [], recordKey: .queryRoot, fieldKey: nil, reason: .missingRecord)))
+        #expect(fixture.server.requestCount == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheAndNetworkGivesTheCacheThenTheServer(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [cacheResult, serverResult])
+        #expect(try storedName(fixture) == .string("Luke Skywalker"))
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheAndNetworkWithMissingDataGivesOnlyTheServer(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: false)
+        #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [serverResult])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cacheAndNetworkDeliversTheCacheThenTheNetworkError(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { __typename name } }")
+        try fixture.write(query, cached)
+        fixture.server.enqueueFailure("offline")
+        #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [cacheResult, "error:network: offline"])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func networkFirstPrefersTheServer(_ backend: StoreBackend) throws {
+        let (fixture, query) = try fixture(backend, cacheHasData: true)
+        #expect(fixture.fetch(query, .networkFirst).summary == [serverResult])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func networkFirstFallsBackToTheCacheWhenTheNetworkFails(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { __typename name } }")
+        try fixture.write(query, cached)
+        fixture.server.enqueueFailure("offline")
+        fixture.server.enqueueFailure("still offline")
+        #expect(fixture.fetch(query, .networkFirst).summary == [cacheResult])
+        try fixture.store.clear()
+        #expect(fixture.fetch(query, .networkFirst).summary == ["error:network: still offline"])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func partialDataWithGraphQLErrorsIsDeliveredAndWritten(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { name } droid(id: \"2000\") { name } }")
+        try fixture.respond(#"{"data":{"hero":{"name":"R2-D2"},"droid":null},"errors":[{"message":"no such droid","path":["droid"]}]}"#)
+        let outcome = fixture.fetch(query, .fetchIgnoringCacheData)
+        #expect(outcome.results.first?.errors.first?["message"] == .string("no such droid"))
+        #expect(try fixture.store.loadRecord(forKey: .queryRoot)?.fields == [
+            "hero": .reference("QUERY_ROOT.hero"), "droid(id:2000)": .null,
+        ])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func serverDataThatDoesNotFitTheDocumentIsAnInvalidResponse(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        try fixture.respond(#"{"data":{"hero":{"id":"1"}}}"#)
+        let outcome = fixture.fetch(try fixture.query("{ hero { name } }"), .fetchIgnoringCacheData)
+        guard case .invalidResponse(let message)? = outcome.error else {
+            Issue.record("expected an invalid response, got \(outcome.summary)")
+            return
+        }
+        #expect(message.contains("hero.name"))
+        #expect(try fixture.store.cache.recordCount() == 0)
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+@testable import GraphQLCache
+
+/// Store subscribers hearing GraphQL writes, after apollo-ios-dev `StoreSubscriptionTests`.
+@Suite struct StoreSubscriptionTests {
+    @Test(arguments: StoreBackend.allCases)
+    func subscriberIsNotifiedOfAQueryWriteWithItsChangedKeys(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
+        defer { subscription.cancel() }
+        try fixture.write(try fixture.query("{ hero { name } }"), #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#)
+        #expect(recorder.all.map(\.changedFields) == [
+            fieldKeys("QUERY_ROOT.hero", "QUERY_ROOT.hero.__typename", "QUERY_ROOT.hero.name"),
+        ])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func cancelledSubscriberIsNotNotified(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
+        subscription.cancel()
+        try fixture.write(try fixture.query("{ hero { name } }"), #"{"hero":{"name":"R2-D2"}}"#)
+        #expect(recorder.count == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func serverResultsAreNotifiedOnceWithTheFetchersOrigin(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
+        defer { subscription.cancel() }
+        let query = try fixture.query("{ hero { name friends { name } } }")
+        try fixture.respond(#"{"data":{"hero":{"name":"R2-D2","friends":[{"name":"Luke"},{"name":"Han"}]}}}"#)
+        let origin = fixture.store.makeOrigin()
+        let client = fixture.client
+        _ = client.waitFor { await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, origin: origin) }
+        #expect(recorder.count == 1)
+        #expect(recorder.all.first?.origin == origin)
+        #expect(recorder.all.first?.changedFields.count == 5)
+    }
+}
