@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
-            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "SampleServer", "CacheExplorer", "CacheExplorerCurses",
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "SampleServer", "CacheExplorer",
+            "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache"]),

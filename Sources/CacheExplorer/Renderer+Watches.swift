@@ -7,27 +7,34 @@ extension Renderer {
             grid.put("no watches: w adds one", row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
             return
         }
+        // Each watch gets a fair share of the rows; its result is cut to fit.
+        let share = max(2, inner.height / state.watches.count)
         var y = inner.row
         for (index, watch) in state.watches.enumerated() where y < inner.row + inner.height {
-            let flashing = state.flashing.contains(watch.name)
-            let selected = state.focus == .watches && index == state.selectedWatch
-            let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
-            grid.put(header, row: y, column: inner.column, role: flashing ? .diffChanged : .title, limit: inner.width)
-            if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
-            y += 1
-            var details = [("   " + watch.summary, StyleRole.textDim)]
-            if !watch.lastChangedKeys.isEmpty {
-                details.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
-            }
-            for (text, role) in details where y < inner.row + inner.height {
-                grid.put(text, row: y, column: inner.column, role: role, limit: inner.width)
-                y += 1
-            }
-            for line in watch.resultLines where y < inner.row + inner.height {
-                grid.put("   " + line, row: y, column: inner.column, role: flashing ? .diffChanged : .text, limit: inner.width)
-                y += 1
-            }
+            y = drawWatch(watch, selected: state.focus == .watches && index == state.selectedWatch, from: y,
+                          to: min(inner.row + inner.height, y + share), inner: inner)
         }
+    }
+
+    /// Draws one watch in rows `from ..< to`; returns the next free row.
+    private mutating func drawWatch(_ watch: WatchSnapshot, selected: Bool, from start: Int, to end: Int, inner: Rect) -> Int {
+        let flashing = state.flashing.contains(watch.name)
+        let updates = "\(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
+        let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)"
+        grid.put(header, row: start, column: inner.column, role: flashing ? .diffChanged : .title, limit: inner.width)
+        if selected { grid.restyle(row: start, column: inner.column, width: inner.width, role: .listSelection) }
+        var lines = [("   " + watch.summary, StyleRole.textDim)]
+        if !watch.lastChangedKeys.isEmpty {
+            lines.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
+        }
+        lines += watch.resultLines.map { ("   " + $0, flashing ? StyleRole.diffChanged : .text) }
+        var y = start + 1
+        for (offset, line) in lines.enumerated() where y < end {
+            let cut = y == end - 1 && offset < lines.count - 1
+            grid.put(cut ? "   …" : line.0, row: y, column: inner.column, role: line.1, limit: inner.width)
+            y += 1
+        }
+        return y
     }
 
     mutating func drawConsole(in rect: Rect) {

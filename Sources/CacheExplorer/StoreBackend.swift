@@ -7,30 +7,39 @@ import Synchronization
 public final class StoreBackend: ExplorerBackend {
     /// The store written through.
     public let store: CacheStore
+    /// Fetches and watches (its transport is the explorer's network).
+    public let client: GraphQLClient
     public let sourceName: String
     public let isReadOnly: Bool
-    /// Reads documents for the query console (schema-aware when it was given one).
-    public let executor: GraphQLExecutor
     /// The watched queries shown in the watches pane.
     public let watchList: WatchList
     private let externalChanges: (@Sendable () throws -> Bool)?
+    private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
 
-    /// - Parameter externalChanges: asked between keys whether another process changed the
-    ///   data (SQLite's `data_version`); nil when nobody else can.
-    public init(store: CacheStore, sourceName: String, readOnly: Bool = false, executor: GraphQLExecutor = GraphQLExecutor(),
+    /// - Parameters:
+    ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
+    ///   - waitsForWatches: whether adding a watch waits for its first result (fine for the
+    ///     cache and the in-process sample server; not for a slow remote endpoint).
+    ///   - externalChanges: asked between keys whether another process changed the data
+    ///     (SQLite's `data_version`); nil when nobody else can.
+    public init(client: GraphQLClient, sourceName: String, readOnly: Bool = false,
+                watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true,
                 externalChanges: (@Sendable () throws -> Bool)? = nil) {
-        self.store = store
+        self.client = client
+        self.store = client.store
         self.sourceName = sourceName
         self.isReadOnly = readOnly
-        self.executor = executor
         self.externalChanges = externalChanges
-        watchList = WatchList(store: store, executor: executor)
+        self.waitsForWatches = waitsForWatches
+        watchList = WatchList(client: client, policy: watchPolicy)
     }
 
-    /// A backend over a bare cache, with a store of its own.
-    public convenience init(cache: NormalizedCache, sourceName: String, readOnly: Bool = false) {
-        self.init(store: CacheStore(cache: cache), sourceName: sourceName, readOnly: readOnly)
+    /// A backend over a bare cache, with a store of its own and no network.
+    public convenience init(cache: NormalizedCache, sourceName: String, readOnly: Bool = false,
+                            configuration: CacheConfiguration = CacheConfiguration()) {
+        let store = CacheStore(cache: cache, configuration: configuration)
+        self.init(client: GraphQLClient(store: store, transport: ScriptedTransport()), sourceName: sourceName, readOnly: readOnly)
     }
 
     deinit {
@@ -70,14 +79,16 @@ public final class StoreBackend: ExplorerBackend {
     }
 
     public func explain(document: String, variables: String?) throws -> QueryReport {
-        try QueryExplainer(executor: executor).explain(document: document, variables: variables, store: store)
+        try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store)
     }
 
     public func watches() -> [WatchSnapshot] { watchList.snapshots }
 
     @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {
-        try watchList.add(name: name, document: document)
+        let added = try watchList.add(name: name, document: document)
+        if waitsForWatches { watchList.waitUntilIdle() }
+        return added
     }
 
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {

@@ -1,7 +1,7 @@
 import CacheExplorer
 import GraphQLCache
 
-/// The `ui` op: drives the headless explorer on the harness's cache, so that scripts can test
+/// The `ui` op: drives the headless explorer on the harness's store, so that scripts can test
 /// the UI without a terminal. The explorer lives across `ui` requests (its selection, history
 /// and undo stay) and sees every change the other ops made in between.
 extension Harness {
@@ -15,7 +15,7 @@ extension Harness {
             let size = try Self.uiSize(request)
             if request.body["reset"] == .bool(true) { session.explorer = nil }
             var explorer = session.explorer
-                ?? Explorer(backend: StoreBackend(cache: self.cache, sourceName: "harness"), size: size)
+                ?? Explorer(backend: StoreBackend(client: self.client, sourceName: "harness"), size: size)
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange([]))
             explorer.press(keys)

@@ -5,7 +5,7 @@ import Foundation
 import GraphQLCache
 
 /// `cachelens explore` (the default): the terminal explorer on a cache file, a snapshot, or
-/// with no arguments the bundled Star Wars sample.
+/// with no arguments the bundled Star Wars sample (sample server as network, sample watches).
 struct ExploreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
@@ -30,7 +30,7 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
     var watches: [String] = []
 
-    @Option(help: "A GraphQL endpoint URL used as the network for watches and fetches.")
+    @Option(help: "A GraphQL endpoint URL used as the network for watches.")
     var endpoint: String?
 
     @Option(name: .customLong("header"), help: "An HTTP header for --endpoint, as Name:Value; may be repeated.")
@@ -45,48 +45,68 @@ struct ExploreCommand: ParsableCommand {
         for header in headers where !header.contains(":") {
             throw ValidationError("--header \(header): expected Name:Value")
         }
+        if let endpoint, URL(string: endpoint)?.scheme?.hasPrefix("http") != true {
+            throw ValidationError("--endpoint \(endpoint): expected an http(s) URL")
+        }
     }
 
+    private var opensSample: Bool { file == nil && snapshot == nil }
+
     func run() throws {
-        let openStart = ContinuousClock.now
-        let opened: (backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor)
+        let start = ContinuousClock.now
+        let opened: (backend: any ExplorerBackend, theme: Theme, options: ExplorerFiles.Options)
         do {
-            let opensSample = file == nil && snapshot == nil && schema.isEmpty
-            let sampleSchema = opensSample ? ResourceLocator.find("sample-data/starwars.graphqls").map { [$0.path] } : nil
-            let executor = try ExplorerFiles.executor(schemaPaths: sampleSchema ?? schema)
-            opened = (try openBackend(executor), try ExplorerFiles.loadTheme(theme), executor)
-            try addWatches(to: opened.backend, opensSample: opensSample)
+            let options = try makeOptions()
+            opened = (try openBackend(options), try ExplorerFiles.loadTheme(theme), options)
+            try addWatches(to: opened.backend)
         } catch {
             FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
             throw ExitCode(1)
         }
         if measure {
-            ExplorerMeasurement.report(opened.backend, openStart: openStart)
+            ExplorerMeasurement.report(opened.backend, openStart: start)
             return
         }
         guard isatty(0) == 1, isatty(1) == 1 else {
             FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
             throw ExitCode(2)
         }
-        runInTerminal(opened.backend, theme: opened.theme, executor: opened.executor)
+        runInTerminal(opened.backend, theme: opened.theme, options: opened.options)
     }
 
-    private func openBackend(_ executor: GraphQLExecutor) throws -> any ExplorerBackend {
-        if let snapshot { return try ExplorerFiles.openSnapshot(path: snapshot, readOnly: readOnly, executor: executor) }
-        if let file { return try ExplorerFiles.openBackend(path: file, readOnly: readOnly, executor: executor) }
-        guard let sample = ResourceLocator.find("sample-data/sample-cache.json") else {
-            throw ExplorerError.file(path: "sample-data/sample-cache.json", reason: "the bundled sample was not found; give a file to open")
+    private func makeOptions() throws -> ExplorerFiles.Options {
+        var options = opensSample && schema.isEmpty && endpoint == nil
+            ? try SampleExplorerData.options(readOnly: readOnly)
+            : ExplorerFiles.Options(readOnly: readOnly, configuration: try ExplorerFiles.configuration(schemaPaths: schema))
+        if let endpoint, let url = URL(string: endpoint) {
+            options.transport = HTTPNetworkTransport(url: url, headers: headerFields)
+            options.waitsForWatches = false
         }
-        return try ExplorerFiles.openSnapshot(path: sample.path, readOnly: readOnly, name: "Star Wars sample", executor: executor)
+        return options
     }
 
-    /// `--watch` files, or with the bundled sample its `sample-data/watches/*.graphql`.
-    private func addWatches(to backend: any ExplorerBackend, opensSample: Bool) throws {
-        var files = watches
-        if opensSample, let directory = ResourceLocator.find("sample-data/watches") {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            files += names.filter { $0.hasSuffix(".graphql") }.sorted().map { directory.appendingPathComponent($0).path }
+    private var headerFields: [String: String] {
+        var fields: [String: String] = [:]
+        for header in headers {
+            let name = header.prefix { $0 != ":" }
+            fields[String(name).trimmingCharacters(in: .whitespaces)] =
+                String(header.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
         }
+        return fields
+    }
+
+    private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
+        if let snapshot {
+            return ExplorerFiles.backend(InMemoryNormalizedCache(records: try ExplorerFiles.snapshot(snapshot)),
+                                         name: URL(fileURLWithPath: snapshot).lastPathComponent, options: options)
+        }
+        if let file { return try ExplorerFiles.openBackend(path: file, options: options) }
+        return try SampleExplorerData.backend(options: options)
+    }
+
+    /// `--watch` files, and with the bundled sample its `sample-data/watches/*.graphql`.
+    private func addWatches(to backend: any ExplorerBackend) throws {
+        let files = watches + (opensSample ? SampleExplorerData.watchFiles() : [])
         for path in files {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             do { try backend.addWatch(name: name, document: try ExplorerFiles.readText(path)) } catch {
@@ -95,14 +115,11 @@ struct ExploreCommand: ParsableCommand {
         }
     }
 
-    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, executor: GraphQLExecutor) {
+    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, options: ExplorerFiles.Options) {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = NcursesTerminal(noColor: noColor)
-        var explorer = Explorer(backend: backend, size: terminal.size, theme: theme,
-                                environment: ExplorerFiles.environment(readOnly: readOnly, executor: executor))
-        if endpoint != nil {
-            explorer.show(StatusMessage("--endpoint: watches with network fetches are not in this build yet", isError: true))
-        }
+        let explorer = Explorer(backend: backend, size: terminal.size, theme: theme,
+                                environment: ExplorerFiles.environment(options: options))
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()
         terminal.close()

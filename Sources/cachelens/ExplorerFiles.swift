@@ -6,32 +6,50 @@ import GraphQLCacheSQLite
 /// Opening data and themes from files for the explorer: what `cachelens explore` and `:open`,
 /// `:theme`, `:export`, `:watch FILE` need, with errors that name the file.
 enum ExplorerFiles {
+    /// How backends are made: access, GraphQL configuration (schema) and network.
+    struct Options: Sendable {
+        var readOnly = false
+        var configuration = CacheConfiguration()
+        /// The network for watches and fetches; nil means none (watches read the cache only).
+        var transport: (any NetworkTransport)?
+        /// Whether adding a watch waits for its first result (not for remote endpoints).
+        var waitsForWatches = true
+    }
+
     /// Opens a snapshot `.json` file, or else a SQLite cache file (Apollo's format).
-    static func openBackend(path: String, readOnly: Bool, executor: GraphQLExecutor = GraphQLExecutor()) throws -> any ExplorerBackend {
+    static func openBackend(path: String, options: Options) throws -> any ExplorerBackend {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ExplorerError.file(path: path, reason: "no such file")
         }
-        if path.hasSuffix(".json") { return try openSnapshot(path: path, readOnly: readOnly, executor: executor) }
-        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: readOnly))
-        return StoreBackend(store: CacheStore(cache: cache), sourceName: URL(fileURLWithPath: path).lastPathComponent,
-                            readOnly: readOnly, executor: executor, externalChanges: { try cache.hasExternalChanges() })
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if path.hasSuffix(".json") {
+            return backend(InMemoryNormalizedCache(records: try snapshot(path)), name: name, options: options)
+        }
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: options.readOnly))
+        return backend(cache, name: name, options: options) { try cache.hasExternalChanges() }
     }
 
-    /// Loads a snapshot into an in-memory cache.
-    static func openSnapshot(path: String, readOnly: Bool, name: String? = nil,
-                             executor: GraphQLExecutor = GraphQLExecutor()) throws -> any ExplorerBackend {
-        let records = try SnapshotFile.decode(try readBytes(path), path: path)
-        let cache = InMemoryNormalizedCache(records: records)
-        return StoreBackend(store: CacheStore(cache: cache), sourceName: name ?? URL(fileURLWithPath: path).lastPathComponent,
-                            readOnly: readOnly, executor: executor)
+    /// A backend over `cache`: a store with the configuration, a client with the network.
+    static func backend(_ cache: NormalizedCache, name: String, options: Options,
+                        externalChanges: (@Sendable () throws -> Bool)? = nil) -> StoreBackend {
+        let store = CacheStore(cache: cache, configuration: options.configuration)
+        let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
+        return StoreBackend(client: client, sourceName: name, readOnly: options.readOnly,
+                            watchPolicy: options.transport == nil ? .returnCacheDataDontFetch : .returnCacheDataElseFetch,
+                            waitsForWatches: options.waitsForWatches, externalChanges: externalChanges)
     }
 
-    /// An executor knowing the schema in `paths` (none: schema-less reads).
-    static func executor(schemaPaths: [String]) throws -> GraphQLExecutor {
-        guard !schemaPaths.isEmpty else { return GraphQLExecutor() }
+    /// The records of a snapshot file.
+    static func snapshot(_ path: String) throws -> RecordSet {
+        try SnapshotFile.decode(try readBytes(path), path: path)
+    }
+
+    /// A configuration knowing the schema in `paths` (none: schema-less reads).
+    static func configuration(schemaPaths: [String]) throws -> CacheConfiguration {
+        guard !schemaPaths.isEmpty else { return CacheConfiguration() }
         let texts = try schemaPaths.map(readText)
         do {
-            return GraphQLExecutor(configuration: CacheConfiguration(schema: try CacheSchema.load(sdl: texts)))
+            return CacheConfiguration(schema: try CacheSchema.load(sdl: texts))
         } catch {
             throw ExplorerError.file(path: schemaPaths.joined(separator: ", "), reason: "invalid schema: \(error)")
         }
@@ -69,9 +87,9 @@ enum ExplorerFiles {
     }
 
     /// The environment handed to the explorer.
-    static func environment(readOnly: Bool, executor: GraphQLExecutor) -> ExplorerEnvironment {
+    static func environment(options: Options) -> ExplorerEnvironment {
         ExplorerEnvironment(
-            openBackend: { try openBackend(path: $0, readOnly: readOnly, executor: executor) },
+            openBackend: { try openBackend(path: $0, options: options) },
             loadTheme: { try loadTheme($0) },
             readFile: { try readText($0) },
             writeFile: { try write($0, $1) }
