@@ -23,11 +23,12 @@ extension Renderer {
         let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)"
         grid.put(header, row: start, column: inner.column, role: flashing ? .diffChanged : .title, limit: inner.width)
         if selected { grid.restyle(row: start, column: inner.column, width: inner.width, role: .listSelection) }
-        var lines = [("   " + watch.summary, StyleRole.textDim)]
+        // The result matters most, then what changed it; the document only when there is room.
+        var lines = watch.resultLines.map { ("   " + $0, flashing ? StyleRole.diffChanged : .text) }
         if !watch.lastChangedKeys.isEmpty {
             lines.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
         }
-        lines += watch.resultLines.map { ("   " + $0, flashing ? StyleRole.diffChanged : .text) }
+        if lines.count + 2 <= end - start { lines.insert(("   " + watch.summary, .textDim), at: 0) }
         var y = start + 1
         for (offset, line) in lines.enumerated() where y < end {
             let cut = y == end - 1 && offset < lines.count - 1

@@ -53,15 +53,15 @@ public final class WatchList: Sendable {
             .filter { !$0.hasPrefix("#") }.joined(separator: " ")
         let snapshot = WatchSnapshot(name: watchName, summary: summary, source: policy.rawValue, updateCount: 0,
                                      lastChangedKeys: [], resultLines: ["(waiting for the first result)"], dependentRecords: [])
-        entries.withLock { $0.append(Entry(snapshot: snapshot)) }
+        // The tracker must be in place before the first result can arrive (on another thread).
         let tracker = client.store.observe(fields: []) { [weak self] change in self?.touched(watchName, change) }
+        var entry = Entry(snapshot: snapshot)
+        entry.tracker = tracker
+        entries.withLock { $0.append(entry) }
         let watcher = client.watch(query: operation, cachePolicy: policy) { [weak self] result in
             self?.delivered(watchName, result)
         }
-        update(watchName) { entry in
-            entry.watcher = watcher
-            entry.tracker = tracker
-        }
+        update(watchName) { $0.watcher = watcher }
         return watchName
     }
 

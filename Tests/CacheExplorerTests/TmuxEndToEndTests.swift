@@ -26,7 +26,7 @@ import Testing
         try "query HeroName { hero { name } }".write(toFile: watch, atomically: true, encoding: .utf8)
         let session = try TmuxSession(command: [CacheLensProcess.executable.path, "explore", database, "--watch", watch],
                                       size: (120, 40), environment: ["TERM": "xterm-256color"])
-        try session.waitFor("sample.sqlite", "10 records", "hero · cache · 1 update", "name: \"R2-D2\"")
+        try session.waitFor("sample.sqlite", "10 records", "hero · cache · 1 update", "hero.name: \"R2-D2\"")
 
         // Follow QUERY_ROOT.hero to Droid:2001.
         try session.keys("Enter")
@@ -40,7 +40,7 @@ import Testing
         try session.keys("C-u")
         try session.type("Artoo")
         try session.keys("Enter")
-        try session.waitFor("hero · cache · 2 updates", "changed Droid:2001.name", "name: \"Artoo\"")
+        try session.waitFor("hero · cache · 2 updates", "changed Droid:2001.name", "hero.name: \"Artoo\"")
 
         // Delete every Human by pattern, after the preview.
         try session.keys("D")

@@ -11,7 +11,7 @@ import Testing
         #expect(explorer.state.focus == .watches)
         #expect(explorer.state.watches == [
             WatchSnapshot(name: "w1", summary: heroName, source: "cache", updateCount: 1, lastChangedKeys: [],
-                          resultLines: ["hero:", "  name: \"R2-D2\""], dependentRecords: [.queryRoot, "Droid:2001"]),
+                          resultLines: ["hero.name: \"R2-D2\""], dependentRecords: [.queryRoot, "Droid:2001"]),
         ])
         #expect(explorer.state.message == StatusMessage("watching w1"))
     }
@@ -26,7 +26,7 @@ import Testing
         let hero = try #require(explorer.state.watches.first)
         #expect(hero.updateCount == 2)
         #expect(hero.lastChangedKeys == ["Droid:2001.name"])
-        #expect(hero.resultLines == ["hero:", "  name: \"Artoo\""])
+        #expect(hero.resultLines == ["hero.name: \"Artoo\""])
         #expect(explorer.state.flashing == ["hero"])
         #expect(explorer.state.watches[1].updateCount == 1)
         explorer.send(.keyPressed(.character("k")))
@@ -39,7 +39,7 @@ import Testing
         #expect(backend.watches()[0].resultLines.last?.hasPrefix("✗") == true)
         _ = try backend.write([Record(key: "Human:9999", ["name": .string("Leia")])])
         #expect(backend.watches()[0].updateCount == 2)
-        #expect(backend.watches()[0].resultLines.contains("      name: \"Leia\""))
+        #expect(backend.watches()[0].resultLines.contains("hero.friends[1].name: \"Leia\""))
     }
 
     @Test func deleteByPatternNamesTheWatchesItWouldAffect() throws {
