@@ -20,7 +20,7 @@ public final class NcursesTerminal: Terminal {
         _ = cncurses_setlocale_all()
         initscr()
         isOpen = true
-        cbreak()
+        raw()  // Ctrl-C arrives as a key (bound to quit), so the terminal is always restored.
         noecho()
         nonl()
         keypad(cncurses_stdscr(), true)

@@ -85,6 +85,14 @@ import Testing
         try check("wideCharactersKeepColumnsAligned", size, keys: ["G", "k", "Enter"])
     }
 
+    @Test(arguments: sizes) func watchPrompt(size: Size) throws {
+        try check("watchPrompt", size, keys: ["w", "{ hero { name } }"])
+    }
+
+    @Test(arguments: sizes) func themeCommandReportsTheTheme(size: Size) throws {
+        try check("themeCommandReportsTheTheme", size, keys: [":", "theme default", "Enter"])
+    }
+
     @Test(arguments: sizes) func watchesPaneWithoutWatches(size: Size) throws {
         try check("watchesPaneWithoutWatches", size, keys: ["Tab"])
     }
