@@ -31,7 +31,7 @@ final class ActivityTracker: Sendable {
     /// Whether no work is under way.
     var isIdle: Bool { state.withLock { $0.running == 0 } }
 
-    /// Blocks the calling thread until no work is under way. Never call it from a task the
+    /// Blocks the calling thread until no work is under way. Never call it from work the
     /// tracker counts (it would wait for itself).
     func waitUntilIdle() {
         while true {

@@ -28,12 +28,16 @@ public final class GraphQLClient: Sendable {
     /// Fetches `query` with `cachePolicy`: each result (and a final error, if any) goes to
     /// `resultHandler` as it happens, and all of them are returned. Server results are written
     /// (partial data next to GraphQL `errors` included) unless the policy says not to; the
-    /// write carries `origin`, so the watcher that made the fetch can ignore it.
+    /// write carries `origin`, so the watcher that made the fetch can ignore it. A mutation
+    /// always goes to the server (as Apollo's `perform`), written unless the policy is
+    /// `fetchIgnoringCacheCompletely`.
     @discardableResult
     public func fetch(query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                       origin: ChangeOrigin? = nil, resultHandler: ResultHandler? = nil) async -> FetchOutcome {
+        var policy = cachePolicy
+        if query.operationType == .mutation && policy.writesResults { policy = .fetchIgnoringCacheData }
         var fetch = FetchRun(client: self, query: query, origin: origin, handler: resultHandler)
-        await fetch.run(cachePolicy)
+        await fetch.run(policy)
         return fetch.outcome
     }
 
@@ -53,7 +57,8 @@ public final class GraphQLClient: Sendable {
     public var isIdle: Bool { activity.isIdle }
 
     /// Blocks the calling thread until every fetch this client started in the background has
-    /// finished and delivered. For synchronous drivers (the harness); never call it from a task.
+    /// finished and delivered. For synchronous drivers (the harness); never call it from work
+    /// the client itself runs (a result handler), which would wait for itself.
     public func waitUntilIdle() { activity.waitUntilIdle() }
 
     /// Runs `work` in a task counted by `waitUntilIdle`. The work (and what it captures, a
@@ -77,8 +82,9 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Runs async `work` (a fetch, a watcher's first fetch) to completion and returns its value,
-    /// blocking the calling thread: for synchronous drivers such as the harness. The work runs
-    /// on the client's own queue, so waiting cannot starve it; never call this from a task.
+    /// blocking the calling thread: for synchronous drivers such as the harness and tests. The
+    /// work runs on the client's own queue, so a blocked cooperative thread cannot starve it;
+    /// still, do not block an app's main thread with it.
     public func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let box = Mutex<T?>(nil)
         let done = DispatchSemaphore(value: 0)

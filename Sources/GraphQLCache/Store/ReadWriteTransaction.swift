@@ -39,23 +39,21 @@ public final class ReadWriteTransaction: ReadTransaction {
     }
 
     /// Removes every record whose key contains `pattern` as a literal, case-insensitive
-    /// substring (`KeyPattern`); returns the removed keys.
+    /// substring (`KeyPattern`); returns the removed keys. The records are not loaded, so the
+    /// change reports their fields only where this transaction had read or written them.
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
-        let matcher = KeyPattern(pattern)
+        try checkOpen()
         let filter: String? = pattern.isEmpty ? nil : pattern
-        var candidates = Set(try cache.keys(matching: filter, offset: 0, limit: cache.keyCount(matching: filter)))
-        candidates.formUnion(overlay.patchedKeys.filter(matcher.matches))
-        let current = try loadRecords(forKeys: candidates)
-        overlay.remove(matching: matcher, current: Array(current.values))
-        return Set(current.keys)
+        let baseKeys = try cache.keys(matching: filter, offset: 0, limit: cache.keyCount(matching: filter))
+        return overlay.remove(matching: KeyPattern(pattern), baseKeys: Set(baseKeys))
     }
 
     /// Removes every record.
     public func clear() throws {
-        let all = Set(try cache.keys(matching: nil, offset: 0, limit: cache.recordCount()))
-        let current = try loadRecords(forKeys: all.union(overlay.patchedKeys))
-        overlay.clear(current: Array(current.values))
+        try checkOpen()
+        let baseKeys = try cache.keys(matching: nil, offset: 0, limit: cache.recordCount())
+        _ = overlay.clear(baseKeys: Set(baseKeys))
     }
 
     /// Applies the writes to the cache atomically; returns what they changed.

@@ -62,48 +62,71 @@ struct TransactionOverlay {
 
     /// Records the removal of `key`, whose effective record was `current`.
     mutating func remove(_ key: CacheKey, current: Record?) {
-        let existed = existedBefore(key)
+        let existed = existedBefore(key, inBase: baseIsVisible(key))
         patches[key] = nil
         hiddenKeys.insert(key)
-        noteRemoved(current, existedBefore: existed)
+        guard let current else { return }
+        forgetChanges(of: [key])
+        noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
     }
 
-    /// Records the removal of every record whose key matches `pattern`; `current` holds the
-    /// effective records that matched.
-    mutating func remove(matching pattern: KeyPattern, current: [Record]) {
-        let existed = current.map { existedBefore($0.key) }
+    /// Records the removal of every record whose key matches `pattern`. `baseKeys` are the keys
+    /// of the cache's records that match (not loaded: a pattern may match millions); returns
+    /// the keys of the records that were there.
+    mutating func remove(matching pattern: KeyPattern, baseKeys: Set<CacheKey>) -> Set<CacheKey> {
+        let removed = noteRemovals(baseKeys: baseKeys, patchMatches: pattern.matches)
         patches = patches.filter { !pattern.matches($0.key) }
         hiddenPatterns.append(pattern)
-        for (record, existed) in zip(current, existed) { noteRemoved(record, existedBefore: existed) }
+        return removed
     }
 
-    /// Records `clear()`, whose effective records were `current`.
-    mutating func clear(current: [Record]) {
-        let existed = current.map { existedBefore($0.key) }
-        for (record, existed) in zip(current, existed) { noteRemoved(record, existedBefore: existed) }
+    /// Records `clear()`; `baseKeys` are every key of the cache. Returns the removed keys.
+    mutating func clear(baseKeys: Set<CacheKey>) -> Set<CacheKey> {
+        let removed = noteRemovals(baseKeys: baseKeys, patchMatches: { _ in true })
         patches = [:]
         hiddenKeys = []
         hiddenPatterns = []
         cleared = true
+        return removed
     }
 
     /// Keys of patched records, for enumerations that must include records the cache lacks.
     var patchedKeys: Dictionary<CacheKey, Record>.Keys { patches.keys }
 
-    /// Whether `key` had a record when the transaction began: a visible base record, or one
-    /// this transaction already removed (and may have written again since).
-    private func existedBefore(_ key: CacheKey) -> Bool {
-        change.removedRecords.contains(key) || (!hidesBase(key) && (loadedBase[key] ?? nil) != nil)
+    /// Reports the removal of the visible records among `baseKeys` and of the patched records
+    /// that `patchMatches`, with the fields known for them; returns their keys.
+    private mutating func noteRemovals(baseKeys: Set<CacheKey>, patchMatches: (CacheKey) -> Bool) -> Set<CacheKey> {
+        let visibleBase = baseKeys.filter { !hidesBase($0) }
+        let doomed = visibleBase.union(patches.keys.filter(patchMatches))
+        let notes = doomed.map { key in
+            (key, effectiveRecord(key)?.fieldKeys ?? [], existedBefore(key, inBase: visibleBase.contains(key)))
+        }
+        forgetChanges(of: doomed)
+        for (key, fields, existed) in notes { noteRemoved(key, fields: fields, existedBefore: existed) }
+        return doomed
     }
 
-    /// Reports a removal: fields the transaction wrote to the record no longer count as changed;
-    /// a record that only this transaction had created leaves no trace at all.
-    private mutating func noteRemoved(_ record: Record?, existedBefore: Bool) {
-        guard let record else { return }
-        let fields = record.fieldKeys
-        change.changedFields.subtract(fields)
+    /// Whether a loaded base record is visible for `key`.
+    private func baseIsVisible(_ key: CacheKey) -> Bool {
+        !hidesBase(key) && (loadedBase[key] ?? nil) != nil
+    }
+
+    /// Whether `key` had a record when the transaction began: a visible base record, or one
+    /// this transaction already removed (and may have written again since).
+    private func existedBefore(_ key: CacheKey, inBase: Bool) -> Bool {
+        change.removedRecords.contains(key) || inBase
+    }
+
+    /// Fields the transaction wrote to removed records no longer count as changed.
+    private mutating func forgetChanges(of keys: Set<CacheKey>) {
+        guard !keys.isEmpty, !change.changedFields.isEmpty else { return }
+        change.changedFields = change.changedFields.filter { !keys.contains($0.record) }
+    }
+
+    /// Reports a removal; a record that only this transaction had created leaves no trace.
+    private mutating func noteRemoved(_ key: CacheKey, fields: Set<FieldKey>, existedBefore: Bool) {
         guard existedBefore else { return }
-        change.removedRecords.insert(record.key)
+        change.removedRecords.insert(key)
         change.removedFields.formUnion(fields)
     }
 

@@ -131,4 +131,13 @@ import Testing
         #expect(message.contains("hero.name"))
         #expect(try fixture.store.cache.recordCount() == 0)
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func mutationAlwaysGoesToTheServerAndIsWritten(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let mutation = try fixture.query("mutation { createReview(episode: JEDI, review: {stars: 5}) { stars } }")
+        try fixture.respond(#"{"data":{"createReview":{"stars":5}}}"#)
+        #expect(fixture.fetch(mutation, .returnCacheDataDontFetch).summary == [#"server:{"createReview":{"stars":5}}"#])
+        #expect(try fixture.store.loadRecord(forKey: .mutationRoot) != nil)
+    }
 }

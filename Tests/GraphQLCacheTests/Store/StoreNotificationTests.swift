@@ -33,15 +33,27 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
-    func removalsNotifyWithTheRemovedRecordsAndTheirFields(_ backend: StoreBackend) throws {
+    func patternRemovalNotifiesItsRecordsWithTheFieldsTheTransactionKnew(_ backend: StoreBackend) throws {
         let store = backend.makeStore([droid, Record(key: "Droid:2000", ["name": .string("C-3PO")])])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
-        try store.removeRecords(matching: "droid")
+        try store.withinReadWriteTransaction { transaction in
+            _ = try transaction.loadRecord(forKey: "Droid:2001")
+            try transaction.removeRecords(matching: "droid")
+        }
         #expect(recorder.all == [CacheChange(
             removedRecords: ["Droid:2000", "Droid:2001"],
-            removedFields: fieldKeys("Droid:2000.name", "Droid:2001.__typename", "Droid:2001.name")
+            removedFields: fieldKeys("Droid:2001.__typename", "Droid:2001.name")
         )])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func removalByKeyReportsTheRecordsFields(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        try store.removeRecord(for: "Droid:2001")
+        #expect(recorder.all == [CacheChange(removedRecords: ["Droid:2001"], removedFields: droid.fieldKeys)])
     }
 
     @Test(arguments: StoreBackend.allCases)
@@ -54,6 +66,25 @@ import Testing
             try transaction.removeRecord(for: "Temp:1")
         }
         #expect(recorder.count == 0)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func recordRemovedRewrittenAndRemovedAgainReportsOnlyTheRemoval(_ backend: StoreBackend) throws {
+        let store = backend.makeStore([droid, Record(key: "Human:1000", ["name": .string("Luke")])])
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        let removed = try store.withinReadWriteTransaction { transaction in
+            try transaction.removeRecord(for: "Droid:2001")
+            try transaction.merge(records: set(Record(key: "Droid:2001", ["id": .string("2001")]),
+                                               Record(key: "Droid:2000", ["id": .string("2000")]),
+                                               Record(key: "Human:1000", ["name": .string("Luke Skywalker")])))
+            return try transaction.removeRecords(matching: "droid")
+        }
+        #expect(removed == ["Droid:2000", "Droid:2001"])
+        #expect(recorder.all.count == 1)
+        #expect(recorder.all.first?.removedRecords == ["Droid:2001"])
+        #expect(recorder.all.first?.changedFields == fieldKeys("Human:1000.name"))
+        #expect(try store.cache.allRecords() == RecordSet(records: [Record(key: "Human:1000", ["name": .string("Luke Skywalker")])]))
     }
 
     @Test(arguments: StoreBackend.allCases)

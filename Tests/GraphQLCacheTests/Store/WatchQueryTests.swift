@@ -89,6 +89,20 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func cacheAndNetworkWatcherGetsTheCacheThenTheServerAndNotItsOwnWrite(_ backend: StoreBackend) throws {
+        let fixture = ClientFixture(backend: backend)
+        let query = try fixture.query("{ hero { name } }")
+        try fixture.write(query, #"{"hero":{"name":"R2-D2"}}"#)
+        try fixture.respond(#"{"data":{"hero":{"name":"Artoo"}}}"#)
+        let (watcher, log) = fixture.watch(query, .returnCacheDataAndFetch)
+        defer { watcher.cancel() }
+        #expect(log.summary == [#"cache:{"hero":{"name":"R2-D2"}}"#, #"server:{"hero":{"name":"Artoo"}}"#])
+        try fixture.write(query, #"{"hero":{"name":"R2"}}"#)
+        #expect(log.summary.last == #"cache:{"hero":{"name":"R2"}}"#)
+        #expect(log.count == 3)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func cancelledWatcherDeliversNothingMore(_ backend: StoreBackend) throws {
         let fixture = ClientFixture(backend: backend)
         let query = try fixture.query("{ hero { name } }")
