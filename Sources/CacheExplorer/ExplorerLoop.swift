@@ -6,6 +6,8 @@ public struct ExplorerLoop {
     public var explorer: Explorer
     let terminal: any Terminal
     let changes: ChangeQueue
+    /// The backend whose changes reach `changes` (`:open` replaces the backend).
+    private var listened: ObjectIdentifier
 
     /// Milliseconds to wait for a key before polling for store changes.
     public static let pollMilliseconds = 100
@@ -14,8 +16,12 @@ public struct ExplorerLoop {
         self.explorer = explorer
         self.terminal = terminal
         self.changes = changes
-        let queue = changes
-        explorer.backend.onChange { queue.post($0) }
+        listened = ObjectIdentifier(explorer.backend)
+        Self.listen(to: explorer.backend, into: changes)
+    }
+
+    private static func listen(to backend: any ExplorerBackend, into queue: ChangeQueue) {
+        backend.onChange { queue.post($0) }
     }
 
     /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
@@ -32,6 +38,10 @@ public struct ExplorerLoop {
             }
             for change in queued { explorer.send(change) }
             if let action { explorer.send(action) }
+            if ObjectIdentifier(explorer.backend) != listened {
+                listened = ObjectIdentifier(explorer.backend)
+                Self.listen(to: explorer.backend, into: changes)
+            }
             terminal.draw(explorer.render(), theme: explorer.theme)
         }
     }
