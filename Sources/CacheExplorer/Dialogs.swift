@@ -90,6 +90,8 @@ public enum Mode: Hashable, Sendable {
     case confirmPattern(PatternPreview)
     case inbound(InboundList)
     case watchInput(LineInput)
+    /// `:gc` found these unreachable records; `y` deletes them.
+    case confirmGarbage([CacheKey])
 }
 
 /// A change that `u` can take back.

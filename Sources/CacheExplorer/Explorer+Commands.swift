@@ -10,6 +10,7 @@ extension Explorer {
         ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
         ("export", ":export FILE        write every record as a snapshot JSON file"),
         ("filter", ":filter TEXT        filter keys (as /)"),
+        ("gc", ":gc                 delete records no root reaches (preview first)"),
         ("quit", ":quit               quit (also :q)"),
     ]
 
@@ -36,10 +37,12 @@ extension Explorer {
             export(to: argument)
         case "filter":
             applyFilter(argument)
+        case "gc":
+            previewGarbage()
         case "help", "h":
             state.mode = .help(top: 0)
         default:
-            fail(ExplorerError.invalid("unknown command :\(name); try :open, :watch, :query, :theme, :export, :quit"))
+            fail(ExplorerError.invalid("unknown command :\(name); try :open, :watch, :query, :theme, :export, :gc, :quit"))
         }
     }
 

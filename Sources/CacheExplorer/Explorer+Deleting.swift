@@ -76,7 +76,7 @@ extension Explorer {
         }
     }
 
-    private mutating func removeRecords(_ keys: [CacheKey], description: String) {
+    mutating func removeRecords(_ keys: [CacheKey], description: String) {
         do {
             let removed = try backend.remove(keys: keys)
             if !removed.isEmpty { state.undo.append(.removal(removed, description: description)) }

@@ -66,6 +66,7 @@ public struct Explorer {
         case .confirmPattern(let preview): confirmPatternKey(key, preview)
         case .inbound(let list): inboundKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
+        case .confirmGarbage(let keys): confirmGarbageKey(key, keys)
         }
     }
 

@@ -94,6 +94,17 @@ extension Renderer {
         dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)
     }
 
+    mutating func drawGarbage(_ keys: [CacheKey]) {
+        var lines: [[(String, StyleRole)]] = [
+            [("\(keys.count) record\(keys.count == 1 ? " is" : "s are") unreachable from the roots:", .dialog)],
+        ]
+        lines += keys.prefix(Explorer.previewSampleSize).map { [("  " + $0.rawValue, StyleRole.text)] }
+        if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes them · any other key cancels · u undoes", .dialog)])
+        dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
+    }
+
     mutating func drawInbound(_ list: InboundList) {
         var lines: [[(String, StyleRole)]] = []
         if list.references.isEmpty {

@@ -66,7 +66,7 @@ public struct Renderer {
         case .filter: return "FILTER"
         case .command: return "COMMAND"
         case .edit: return "EDIT"
-        case .confirmDelete, .confirmPattern, .deletePattern: return "DELETE"
+        case .confirmDelete, .confirmPattern, .deletePattern, .confirmGarbage: return "DELETE"
         case .inbound: return "INBOUND"
         case .watchInput: return "WATCH"
         }
@@ -107,6 +107,7 @@ public struct Renderer {
         case .confirmDelete(let key): drawConfirmDelete(key)
         case .confirmPattern(let preview): drawPatternPreview(preview)
         case .inbound(let list): drawInbound(list)
+        case .confirmGarbage(let keys): drawGarbage(keys)
         default: break
         }
     }

@@ -64,3 +64,16 @@ import Testing
         #expect(explorer.state.focus == .record)
     }
 }
+
+@Suite struct GarbageCollectionTests {
+    @Test func gcListsRecordsNoRootReachesAndDeletesThemOnConfirmation() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
+        #expect(explorer.state.mode == .confirmGarbage(["Human:1002"]))
+        explorer.send(.keyPressed(.character("y")))
+        #expect(try backend.loadRecord("Human:1002") == nil)
+        #expect(explorer.state.undo == [.removal([TinyCache.records[3]], description: ":gc")])
+        explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
+        #expect(explorer.state.message == StatusMessage("every record is reachable from a root"))
+    }
+}

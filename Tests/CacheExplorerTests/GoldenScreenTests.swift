@@ -85,6 +85,10 @@ import Testing
         try check("wideCharactersKeepColumnsAligned", size, keys: ["G", "k", "Enter"])
     }
 
+    @Test(arguments: sizes) func garbageCollectionPreview(size: Size) throws {
+        try check("garbageCollectionPreview", size, keys: [":", "gc", "Enter"])
+    }
+
     @Test(arguments: sizes) func watchPrompt(size: Size) throws {
         try check("watchPrompt", size, keys: ["w", "{ hero { name } }"])
     }
