@@ -30,33 +30,25 @@ extension Explorer {
     }
 
     mutating func commandKey(_ key: Key, _ input: LineInput) {
-        switch LineEditor.apply(key, to: input) {
-        case .changed(let input): state.mode = .command(input)
-        case .submitted(let text):
-            state.mode = .normal
-            runCommandLine(text)
-        case .cancelled: state.mode = .normal
-        case .ignored: break
-        }
+        promptKey(key, input, mode: Mode.command) { $0.runCommandLine($1) }
     }
 
     mutating func patternKey(_ key: Key, _ input: LineInput) {
-        switch LineEditor.apply(key, to: input) {
-        case .changed(let input): state.mode = .deletePattern(input)
-        case .submitted(let text):
-            state.mode = .normal
-            previewPatternDelete(text)
-        case .cancelled: state.mode = .normal
-        case .ignored: break
-        }
+        promptKey(key, input, mode: Mode.deletePattern) { $0.previewPatternDelete($1) }
     }
 
     mutating func watchInputKey(_ key: Key, _ input: LineInput) {
+        promptKey(key, input, mode: Mode.watchInput) { $0.addWatch($1) }
+    }
+
+    /// A key in a one-line prompt: edit it (staying in `mode`), submit it to `submit`, or leave.
+    private mutating func promptKey(_ key: Key, _ input: LineInput, mode: (LineInput) -> Mode,
+                                    submit: (inout Explorer, String) -> Void) {
         switch LineEditor.apply(key, to: input) {
-        case .changed(let input): state.mode = .watchInput(input)
+        case .changed(let input): state.mode = mode(input)
         case .submitted(let text):
             state.mode = .normal
-            addWatch(text)
+            submit(&self, text)
         case .cancelled: state.mode = .normal
         case .ignored: break
         }

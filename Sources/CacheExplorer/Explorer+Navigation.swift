@@ -11,14 +11,16 @@ extension Explorer {
         }
     }
 
-    /// Recounts the keys and fetches the visible page around the selection.
-    mutating func reloadList() {
+    /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
+    /// when the page did not move, because the data changed).
+    mutating func reloadList(refetch: Bool = false) {
         do {
             state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
         } catch {
             fail(error)
             state.list.count = 0
         }
+        if refetch { state.list.rows = [] }
         selectListRow(state.list.selected)
     }
 
@@ -193,8 +195,7 @@ extension Explorer {
 
     /// After any change to the data: recount, refetch the page and the record shown, re-read watches.
     mutating func refreshAfterChange() {
-        reloadList()
-        fetchPage()
+        reloadList(refetch: true)
         if let view = state.record { state.record = loadView(view.key, keeping: view) }
         clampRecordView()
         refreshWatches()
