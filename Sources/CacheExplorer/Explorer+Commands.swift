@@ -6,7 +6,7 @@ extension Explorer {
     public static let lineCommands: [(name: String, usage: String)] = [
         ("open", ":open FILE          open a .sqlite or snapshot .json file"),
         ("watch", ":watch DOC|FILE     watch a query (document text or a .graphql file)"),
-        ("query", ":query DOC          run a document in the query console"),
+        ("query", ":query DOC|FILE     run a document (text or a .graphql file) in the console"),
         ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
         ("export", ":export FILE        write every record as a snapshot JSON file"),
         ("filter", ":filter TEXT        filter keys (as /)"),
@@ -28,9 +28,7 @@ extension Explorer {
         case "watch", "w":
             addWatch(argument)
         case "query":
-            state.focus = .query
-            state.console.input = LineInput(argument)
-            if !argument.isEmpty { runQuery(argument) }
+            openQuery(argument)
         case "theme":
             switchTheme(argument)
         case "export":
@@ -95,11 +93,25 @@ extension Explorer {
         }
     }
 
-    /// Runs a document against the cache in the query console.
+    /// `:query`: the console with a document typed or read from a file, run at once.
+    private mutating func openQuery(_ argument: String) {
+        state.focus = .query
+        guard !argument.isEmpty else { return }
+        do {
+            let document = argument.hasSuffix(".graphql") ? try environment.readFile(argument) : argument
+            state.console.input = LineInput(document.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }
+                .filter { !$0.hasPrefix("#") }.joined(separator: " "))
+            runQuery(state.console.input.text)
+        } catch {
+            state.console.error = "\(error)"
+        }
+    }
+
+    /// Runs a document (with the console's variables) against the cache in the query console.
     mutating func runQuery(_ document: String) {
         guard !document.trimmed.isEmpty else { return }
         do {
-            state.console.report = try backend.explain(document: document, variables: nil)
+            state.console.report = try backend.explain(document: document, variables: state.console.variables.text)
             state.console.error = nil
             state.console.top = 0
         } catch {

@@ -76,15 +76,21 @@ extension Explorer {
         state.mode = .inbound(list)
     }
 
-    /// Keys typed into the query console; false when the key is not the console's.
+    /// Keys typed into the query console (Tab switches between document and variables);
+    /// false when the key is not the console's.
     mutating func consoleKey(_ key: Key) -> Bool {
         switch key {
-        case .up, .down, .pageUp, .pageDown, .tab, .escape, .control("c"), .home, .end: return false
+        case .tab, .backTab:
+            state.console.editingVariables.toggle()
+            return true
+        case .up, .down, .pageUp, .pageDown, .escape, .control("c"), .home, .end: return false
         default: break
         }
-        switch LineEditor.apply(key, to: state.console.input) {
-        case .changed(let input): state.console.input = input
-        case .submitted(let text): runQuery(text)
+        let editing = state.console.editingVariables ? state.console.variables : state.console.input
+        switch LineEditor.apply(key, to: editing) {
+        case .changed(let input):
+            if state.console.editingVariables { state.console.variables = input } else { state.console.input = input }
+        case .submitted: runQuery(state.console.input.text)
         case .cancelled, .ignored: return false
         }
         return true

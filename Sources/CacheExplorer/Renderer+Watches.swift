@@ -39,13 +39,12 @@ extension Renderer {
     }
 
     mutating func drawConsole(in rect: Rect) {
-        grid.box(rect, title: "Query console (Enter runs, Esc leaves)", focused: true)
+        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, Esc leaves)", focused: true)
         let inner = rect.inner
-        guard inner.height > 0 else { return }
-        var input = state.console.input.text
-        while DisplayWidth.of(input) > inner.width - 4, !input.isEmpty { input.removeFirst() }
-        grid.put("> ", row: inner.row, column: inner.column + 1, role: .helpKey)
-        grid.put(input + "█", row: inner.row, column: inner.column + 3, role: .text, limit: inner.width - 3)
+        guard inner.height > 1 else { return }
+        let console = state.console
+        drawConsoleInput("query> ", console.input.text, row: inner.row, inner: inner, active: !console.editingVariables)
+        drawConsoleInput("vars>  ", console.variables.text, row: inner.row + 1, inner: inner, active: console.editingVariables)
         var lines: [(String, StyleRole)] = []
         if let error = state.console.error {
             lines.append((error, .statusError))
@@ -54,9 +53,18 @@ extension Renderer {
         } else {
             lines.append(("type a document, e.g. { hero { name friends { name } } }, and press Enter", .textDim))
         }
-        for (offset, line) in lines.dropFirst(state.console.top).enumerated() where offset + 2 < inner.height {
-            grid.put(line.0, row: inner.row + 2 + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
+        for (offset, line) in lines.dropFirst(state.console.top).enumerated() where offset + 3 < inner.height {
+            grid.put(line.0, row: inner.row + 3 + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
         }
+    }
+
+    /// One input line of the console, its end kept visible, the cursor on the active one.
+    private mutating func drawConsoleInput(_ label: String, _ text: String, row: Int, inner: Rect, active: Bool) {
+        var shown = text
+        let room = inner.width - label.count - 2
+        while DisplayWidth.of(shown) > room, !shown.isEmpty { shown.removeFirst() }
+        grid.put(label, row: row, column: inner.column + 1, role: active ? .helpKey : .textDim)
+        grid.put(shown + (active ? "█" : ""), row: row, column: inner.column + 1 + label.count, role: .text, limit: room + 1)
     }
 
     static func reportLines(_ report: QueryReport) -> [(String, StyleRole)] {

@@ -39,3 +39,14 @@ import Testing
         #expect(explorer.state.focus == .records)
     }
 }
+
+@Suite struct QueryConsoleVariablesTests {
+    @Test func tabSwitchesToTheVariablesAndTheyAreUsed() throws {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.character("q")] + Key.sequence(from: "query H($id: ID!) { human(id: $id) { name } }") + [.tab]
+            + Key.sequence(from: #"{"id":"1000"}"#) + [.enter])
+        #expect(explorer.state.console.variables == LineInput(#"{"id":"1000"}"#))
+        let report = try #require(explorer.state.console.report)
+        #expect(report.lines == [.init(depth: 0, text: "human: missingField at QUERY_ROOT field human(id:1000)", status: .miss)])
+    }
+}
