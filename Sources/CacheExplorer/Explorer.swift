@@ -4,9 +4,13 @@ import GraphQLCache
 /// key map. `send` is the reducer (event in, new state out); `render` draws the state. No
 /// terminal in sight: `NcursesTerminal`, `HeadlessTerminal`, the harness and tests all drive this.
 public struct Explorer {
+    /// Everything the screen shows.
     public internal(set) var state: ExplorerState
+    /// The colours terminals draw with (`:theme` changes it).
     public internal(set) var theme: Theme
+    /// Key bindings; help is generated from them.
     public internal(set) var keyMap: KeyMap
+    /// The data (`:open` replaces it).
     public internal(set) var backend: any ExplorerBackend
     let environment: ExplorerEnvironment
 

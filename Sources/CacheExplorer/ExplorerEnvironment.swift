@@ -2,9 +2,13 @@
 /// tests and the harness can run it with no files: opening other data (`:open`), themes
 /// (`:theme`), and files (`:export`, `:watch FILE`).
 public struct ExplorerEnvironment: Sendable {
+    /// Opens a file as a backend (`:open`).
     public var openBackend: @Sendable (String) throws -> any ExplorerBackend
+    /// Loads a theme by name or path (`:theme`).
     public var loadTheme: @Sendable (String) throws -> Theme
+    /// Reads a text file (`:watch FILE`, `:query FILE`).
     public var readFile: @Sendable (String) throws -> String
+    /// Writes a file (`:export`).
     public var writeFile: @Sendable (String, [UInt8]) throws -> Void
 
     public init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,

@@ -3,6 +3,7 @@ import GraphQLCache
 /// Runs an explorer on a terminal: draw, wait for a key (with a timeout so that store changes
 /// queued meanwhile are picked up), apply, repeat until quit.
 public struct ExplorerLoop {
+    /// The explorer driven (its state after `run`).
     public var explorer: Explorer
     let terminal: any Terminal
     let changes: ChangeQueue

@@ -3,9 +3,11 @@
 /// A wide character takes two columns: its cell has width 2 and the next cell is a
 /// continuation (width 0) that terminals must not draw over.
 public struct Cell: Hashable, Sendable {
+    /// What is drawn.
     public var character: Character
     /// 1 for ordinary characters, 2 for wide ones, 0 for the second column of a wide one.
     public var width: Int
+    /// What it means; the theme decides how it looks.
     public var role: StyleRole
 
     public init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
@@ -21,7 +23,9 @@ public struct Cell: Hashable, Sendable {
 /// A screen's worth of cells: what `render` produces and terminals draw. Pure data, so tests
 /// compare its `text` with golden files and the harness returns it.
 public struct Grid: Hashable, Sendable {
+    /// Columns and rows.
     public let size: Size
+    /// Row-major cells.
     public private(set) var cells: [Cell]
 
     public init(size: Size) {

@@ -1,9 +1,13 @@
 /// Where each pane goes for a screen size and state. `render` draws into these rectangles and
 /// the reducer hit-tests the mouse and sizes pages with the same numbers.
 public struct Layout: Hashable, Sendable {
+    /// The record list, when shown.
     public var list: Rect?
+    /// The record view, when shown.
     public var record: Rect?
+    /// The watches pane, when shown.
     public var watches: Rect?
+    /// The query console, when it has focus.
     public var query: Rect?
     /// The status bar row (file, count, mode, breadcrumbs).
     public var statusRow: Int
