@@ -18,6 +18,7 @@ public final class NcursesTerminal: Terminal {
     /// Takes over the terminal. `noColor` (from `NO_COLOR`) keeps attributes but drops colours.
     public init(noColor: Bool) {
         _ = cncurses_setlocale_all()
+        Self.unblockResizeSignal()
         initscr()
         isOpen = true
         raw()  // Ctrl-C arrives as a key (bound to quit), so the terminal is always restored.
@@ -37,6 +38,14 @@ public final class NcursesTerminal: Terminal {
     }
 
     deinit { close() }
+
+    /// A parent may have left SIGWINCH blocked (test runners do); ncurses needs it for resizes.
+    private static func unblockResizeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
 
     /// Gives the terminal back (also done on deinit).
     public func close() {

@@ -50,6 +50,15 @@ import Testing
         try session.keys("y")
         try session.waitFor("deleted 5 records", "5 records")
 
+        // A resize reaches the explorer (KEY_RESIZE): 50 columns show one pane at a time
+        // (every character on this screen is one column wide).
+        try session.resize(width: 50, height: 14)
+        try session.waitUntil("a 50x14 layout") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.first?.hasPrefix("┌ Droid:2001") == true && lines.allSatisfy { $0.count <= 50 }
+                && !screen.contains("Watches")
+        }
+
         try session.keys("Q")
         #expect(try session.waitForExit())
 

@@ -42,6 +42,26 @@ final class TmuxSession {
         throw TmuxError.timeout
     }
 
+    /// Waits until the screen satisfies `condition`; fails with the last screen if it never does.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+                   _ condition: (String) -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var last = ""
+        while clock.now < deadline {
+            last = (try? screen()) ?? ""
+            if condition(last) { return }
+            sched_yield()
+        }
+        Issue.record("timed out waiting for \(what) on screen:\n\(last)", sourceLocation: sourceLocation)
+        throw TmuxError.timeout
+    }
+
+    /// Resizes the session's window (the program gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// Waits until the session is gone (the program exited).
     func waitForExit(timeout: Duration = .seconds(10)) throws -> Bool {
         let clock = ContinuousClock()
@@ -82,8 +102,17 @@ final class TmuxSession {
         posix_spawn_file_actions_addclose(&actions, fds[1])
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // The test runner's threads block some signals; the child (and the tmux server, and the
+        // explorer it starts) must get SIGWINCH like any terminal program.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         close(fds[1])
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
