@@ -26,6 +26,7 @@ import Testing
         try "query HeroName { hero { name } }".write(toFile: watch, atomically: true, encoding: .utf8)
         let session = try TmuxSession(command: [CacheLensProcess.executable.path, "explore", database, "--watch", watch],
                                       size: (120, 40), environment: ["TERM": "xterm-256color"])
+        defer { session.shutDown() }
         try session.waitFor("sample.sqlite", "10 records", "hero · cache · 1 update", "hero.name: \"R2-D2\"")
 
         // Follow QUERY_ROOT.hero to Droid:2001.

@@ -16,7 +16,10 @@ final class TmuxSession {
         try tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    deinit { shutDown() }
+
+    /// Ends the session and its private server (whatever the program was doing).
+    func shutDown() { _ = try? tmux(["kill-server"]) }
 
     /// Presses named keys (`Enter`, `C-u`, `j`).
     func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
