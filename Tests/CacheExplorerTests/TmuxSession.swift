@@ -5,12 +5,12 @@ import Testing
 /// `capture-pane`; every wait polls for expected text with a deadline instead of sleeping.
 final class TmuxSession {
     let name: String
-    /// This session's private tmux server.
+    /// The socket of this session's private tmux server.
     let socket: String
 
     init(command: [String], size: (width: Int, height: Int), environment: [String: String] = [:]) throws {
         name = "cachelens-e2e"
-        socket = "cachelens-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        socket = "/tmp/cachelens-tmux-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).sock"
         let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let line = (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
@@ -19,7 +19,10 @@ final class TmuxSession {
     deinit { shutDown() }
 
     /// Ends the session and its private server (whatever the program was doing).
-    func shutDown() { _ = try? tmux(["kill-server"]) }
+    func shutDown() {
+        _ = try? tmux(["kill-server"])
+        unlink(socket)
+    }
 
     /// Presses named keys (`Enter`, `C-u`, `j`).
     func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
@@ -80,10 +83,10 @@ final class TmuxSession {
 
     static var isAvailable: Bool { (try? run(["tmux", "-V"], output: true)) != nil }
 
-    /// Runs tmux on this session's own server (`-L`), so tests never touch anyone else's.
+    /// Runs tmux on this session's own server (`-S`), so tests never touch anyone else's.
     @discardableResult
     func tmux(_ arguments: [String], output wanted: Bool = false) throws -> String {
-        try Self.run(["tmux", "-L", socket] + arguments, output: wanted)
+        try Self.run(["tmux", "-S", socket] + arguments, output: wanted)
     }
 
     /// Spawns and waits for a command (posix_spawn and waitpid: no run loop involved); stdin
