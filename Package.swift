@@ -29,7 +29,7 @@ let package = Package(
             "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench", "SampleServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
+        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "CacheTestSupport", "cachelens"]),
