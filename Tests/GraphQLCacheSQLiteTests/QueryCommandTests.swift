@@ -159,6 +159,17 @@ import Testing
         #expect(noSchema.stderr.contains("cannot read --schema \(missingSchema)"))
     }
 
+    @Test func schemaFileThatDoesNotLoadIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let extensions = directory.path("bad-extensions.graphqls")
+        try Data(#"extend type Droid @typePolicy(keyFields: "serialNumber")"#.utf8).write(to: URL(fileURLWithPath: extensions))
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { name } }",
+                                               "--schema", Self.sampleData + "/starwars.graphqls", "--schema", extensions])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--schema \(extensions): invalid schema:"))
+        #expect(result.stderr.contains("serialNumber"))
+    }
+
     @Test func badSnapshotIsNamedWithLineAndColumn() throws {
         let directory = try TemporaryDirectory()
         let snapshot = directory.path("bad.json")
