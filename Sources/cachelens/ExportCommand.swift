@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `cachelens export CACHE.sqlite [OUT.json]`: a snapshot `{KEY: record}` of every record of a
 /// SQLite cache file, keys sorted, to a file (or standard output), for `import`, `query`,
@@ -14,6 +15,14 @@ struct ExportCommand: ParsableCommand {
 
     @Argument(help: "The snapshot file to write (replaced whole when complete); standard output when omitted.")
     var output: String?
+
+    func validate() throws {
+        guard let output else { return }
+        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if resolve(output) == resolve(cache) {
+            throw ValidationError("the snapshot would replace the cache file \(cache): give another output file")
+        }
+    }
 
     func run() throws {
         let outcome: SnapshotExport.Outcome

@@ -63,6 +63,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
     }
 
+    @Test func exportRefusesToWriteOverItsOwnCache() throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.path("apollo.sqlite")
+        try SQLiteTestFile.apolloFile(at: source, rows: [("A", #"{"x":1}"#)])
+        let result = try CacheLensProcess.run(["export", source, directory.path("./apollo.sqlite")])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("would replace the cache file"))
+        #expect(try SQLiteNormalizedCache(path: source, options: .init(readOnly: true)).recordCount() == 1)
+    }
+
     @Test func importMergesAndPrintsTheCounts() throws {
         let directory = try TemporaryDirectory()
         let snapshot = directory.path("snap.json"), cache = directory.path("cache.sqlite")
