@@ -32,7 +32,7 @@ let package = Package(
             "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
+        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
