@@ -18,7 +18,7 @@ static inline attr_t cncurses_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cncurses_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cncurses_a_dim(void) { return A_DIM; }
 static inline attr_t cncurses_a_italic(void) { return A_ITALIC; }
-static inline mmask_t cncurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORTING_MOUSE_POSITION; }
+static inline mmask_t cncurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
 static inline mmask_t cncurses_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cncurses_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cncurses_button4_pressed(void) { return BUTTON4_PRESSED; }
@@ -27,4 +27,26 @@ static inline int cncurses_key_resize(void) { return KEY_RESIZE; }
 static inline int cncurses_key_mouse(void) { return KEY_MOUSE; }
 static inline int cncurses_color_pair(int pair) { return COLOR_PAIR(pair); }
 static inline int cncurses_setlocale_all(void) { return setlocale(LC_ALL, "") != 0; }
+static inline int cncurses_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cncurses_err(void) { return ERR; }
+static inline int cncurses_key_up(void) { return KEY_UP; }
+static inline int cncurses_key_down(void) { return KEY_DOWN; }
+static inline int cncurses_key_left(void) { return KEY_LEFT; }
+static inline int cncurses_key_right(void) { return KEY_RIGHT; }
+static inline int cncurses_key_npage(void) { return KEY_NPAGE; }
+static inline int cncurses_key_ppage(void) { return KEY_PPAGE; }
+static inline int cncurses_key_home(void) { return KEY_HOME; }
+static inline int cncurses_key_end(void) { return KEY_END; }
+static inline int cncurses_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int cncurses_key_dc(void) { return KEY_DC; }
+static inline int cncurses_key_enter(void) { return KEY_ENTER; }
+static inline int cncurses_key_btab(void) { return KEY_BTAB; }
+static inline int cncurses_key_f(int n) { return KEY_F(n); }
+/* Draws one wide character with attributes and a colour pair (setcchar + mvwadd_wch). */
+static inline int cncurses_put_wch(WINDOW *win, int y, int x, wchar_t ch, attr_t attrs, short pair) {
+    cchar_t cell;
+    wchar_t text[2] = { ch, 0 };
+    if (setcchar(&cell, text, attrs, pair, 0) != OK) return ERR;
+    return mvwadd_wch(win, y, x, &cell);
+}
 #endif

@@ -33,13 +33,7 @@ extension Harness {
             return try Self.dataOrMiss(try self.read(try self.fragment(request), at: key))
         }
         register("explain") { [unowned self] request throws(HarnessError) in
-            let result = try self.read(try self.operation(request), at: nil)
-            return [
-                "complete": .bool(result.isComplete),
-                "data": result.data.map(JSONValue.object) ?? .null,
-                "misses": .array(result.misses.map { .object($0.jsonObject) }),
-                "dependentKeys": Self.sortedKeys(result.dependentKeys),
-            ]
+            try self.read(try self.operation(request), at: nil).explanationJSON
         }
     }
 

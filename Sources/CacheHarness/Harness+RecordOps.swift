@@ -5,7 +5,7 @@ extension Harness {
     func registerRecordOps() {
         register("records") { [unowned self] _ throws(HarnessError) in
             let records = try storage { try self.cache.allRecords() }
-            return ["records": .object(Self.recordsJSON(records))]
+            return ["records": .object(Snapshot.jsonObject(records))]
         }
         register("record") { [unowned self] request throws(HarnessError) in
             let key = CacheKey(try request.string("key"))
@@ -51,27 +51,12 @@ extension Harness {
         }
     }
 
-    /// `{KEY: {field: value}}` as the `records` op returns it.
-    static func recordsJSON(_ records: RecordSet) -> JSONObject {
-        JSONObject(records.keys.sorted { $0.rawValue < $1.rawValue }.map { key in
-            (key.rawValue, .object(RecordJSON.jsonObject(records[key]!.fields)))
-        })
-    }
-
-    /// Reads `{KEY: {field: value}}` (the `merge` op, snapshots), naming the bad key on error.
+    /// Reads `{KEY: {field: value}}` (the `merge` op), naming the bad key on error.
     static func recordSet(from object: JSONObject) throws(HarnessError) -> RecordSet {
-        var set = RecordSet()
-        for (key, value) in object {
-            guard case .object(let fieldsJSON) = value else {
-                throw .badRequest("record \"\(key)\" must be an object of fields, found \(value.kindName)")
-            }
-            var fields: [String: CacheValue] = [:]
-            for (field, fieldValue) in fieldsJSON {
-                fields[field] = try cacheValue(fieldValue, at: "\(key).\(field)")
-            }
-            set.merge(record: Record(key: CacheKey(key), fields))
+        do { return try Snapshot.records(from: object) } catch {
+            guard case let .badRecord(key, field, reason) = error.problem else { throw .badRequest(error.reason) }
+            throw .badRequest(field.map { "\(key).\($0): \(reason)" } ?? "record \"\(key)\" \(reason)")
         }
-        return set
     }
 
     static func cacheValue(_ json: JSONValue, at place: String) throws(HarnessError) -> CacheValue {

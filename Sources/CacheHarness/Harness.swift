@@ -38,6 +38,7 @@ public final class Harness {
         registerRecordOps()
         registerDocumentOps()
         registerWatchOps()
+        registerUIOps()
     }
 
     /// Adds (or replaces) the handler of `op`.

@@ -6,6 +6,8 @@ struct CacheLensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cachelens",
         abstract: "Explore, script and measure a normalized GraphQL cache (Apollo iOS format).",
-        subcommands: [HarnessCommand.self, DumpCommand.self, StatsCommand.self, BenchCommand.self]
+        subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self,
+                      StatsCommand.self, ExportCommand.self, ImportCommand.self, BenchCommand.self],
+        defaultSubcommand: ExploreCommand.self
     )
 }

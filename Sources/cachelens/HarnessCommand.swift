@@ -23,6 +23,7 @@ struct HarnessCommand: ParsableCommand {
         let store: NormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try SQLiteNormalizedCache(path: cache)
-        HarnessRunner.run(try loadingSchemas(into: Harness(cache: store, transport: try makeTransport())))
+        let harness = Harness(cache: store, transport: try makeTransport())
+        HarnessRunner.run(try loadingSchemas(into: harness))
     }
 }

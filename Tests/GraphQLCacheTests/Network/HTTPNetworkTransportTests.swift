@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Foundation
 import GraphQLCache
 import Testing

@@ -6,31 +6,34 @@ import Glibc
 import Darwin
 #endif
 
-/// A single-purpose HTTP/1.1 server on 127.0.0.1 for transport tests: bound to port 0, it serves
+/// A single-purpose HTTP/1.1 server on 127.0.0.1 for transport tests (the HTTP transport's own,
+/// and `cachelens harness --transport URL` end to end): bound to port 0, it serves
 /// connections one at a time on its own thread, records each request and answers with
 /// `respond`. It stops by itself after `lifetime` seconds or `maximumConnections` connections,
 /// and at `stop()`.
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// What the server does with one request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         case answer(status: Int, contentType: String, body: String)
         /// Reads the request and never answers, until the client hangs up or the server stops.
         case silence
     }
 
     /// A request as the server read it; header names are lower-cased.
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
-        var body: String
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
+        public var body: String
     }
 
-    struct SetupError: Error, CustomStringConvertible {
-        var description: String
+    /// The socket could not be set up (the message has errno).
+    public struct SetupError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let port: Int
+    /// The port the server listens on.
+    public let port: Int
     private let listener: Int32
     private let state = Mutex(State())
     private let respond: @Sendable (Request) -> Reply
@@ -40,7 +43,8 @@ final class LoopbackHTTPServer: Sendable {
         var stopped = false
     }
 
-    init(lifetime: Double = 20, maximumConnections: Int = 8,
+    /// Starts serving on its own thread; `respond` decides each answer.
+    public init(lifetime: Double = 20, maximumConnections: Int = 8,
          respond: @escaping @Sendable (Request) -> Reply) throws {
         let (descriptor, port) = try Self.bindLoopback(listen: true)
         listener = descriptor
@@ -51,18 +55,21 @@ final class LoopbackHTTPServer: Sendable {
         thread.start()
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
+    /// `http://127.0.0.1:PORT/graphql`.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
 
-    var requests: [Request] { state.withLock { $0.requests } }
+    /// Every request read so far, oldest first.
+    public var requests: [Request] { state.withLock { $0.requests } }
 
-    func stop() { state.withLock { $0.stopped = true } }
+    /// Stops serving (the listening socket closes when the serving thread notices).
+    public func stop() { state.withLock { $0.stopped = true } }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// A socket bound to 127.0.0.1 on a free port; listening when `listen` is true. A bound
     /// socket that does not listen refuses connections, which makes a refused port that no
     /// other process can take while the test runs.
-    static func bindLoopback(listen shouldListen: Bool) throws -> (Int32, Int) {
+    public static func bindLoopback(listen shouldListen: Bool) throws -> (Int32, Int) {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

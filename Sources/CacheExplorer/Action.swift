@@ -1,0 +1,16 @@
+import GraphQLCache
+
+/// Everything that can happen to the explorer, named for the event (not the intent): the
+/// terminal reports keys, mouse and resizes; the store reports changes.
+public enum Action: Hashable, Sendable {
+    case keyPressed(Key)
+    case resized(Size)
+    /// The cache changed (by us or anyone else): these field keys.
+    case storeDidChange(Set<FieldKey>)
+    /// A watched query delivered a new result.
+    case watchesDidUpdate
+    /// A mouse button went down at a screen cell.
+    case mousePressed(row: Int, column: Int)
+    /// The wheel turned over a screen cell: positive lines scroll down.
+    case mouseScrolled(row: Int, column: Int, lines: Int)
+}

@@ -1,0 +1,132 @@
+import GraphQLCache
+
+/// The `:` command line: `:open`, `:watch`, `:query`, `:theme`, `:export`, `:filter`, `:quit`.
+extension Explorer {
+    /// The commands `:` understands, with their help text.
+    public static let lineCommands: [(name: String, usage: String)] = [
+        ("open", ":open FILE          open a .sqlite or snapshot .json file"),
+        ("watch", ":watch DOC|FILE     watch a query (document text or a .graphql file)"),
+        ("query", ":query DOC|FILE     run a document (text or a .graphql file) in the console"),
+        ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
+        ("export", ":export FILE        write every record as a snapshot JSON file"),
+        ("filter", ":filter TEXT        filter keys (as /)"),
+        ("gc", ":gc                 delete records no root reaches (preview first)"),
+        ("quit", ":quit               quit (also :q)"),
+    ]
+
+    mutating func runCommandLine(_ line: String) {
+        let text = line.trimmed
+        let name = String(text.prefix { $0 != " " })
+        let argument = String(text.dropFirst(name.count)).trimmed
+        switch name {
+        case "":
+            return
+        case "q", "quit", "q!":
+            state.isFinished = true
+        case "open", "o", "e":
+            openFile(argument)
+        case "watch", "w":
+            addWatch(argument)
+        case "query":
+            openQuery(argument)
+        case "theme":
+            switchTheme(argument)
+        case "export":
+            export(to: argument)
+        case "filter":
+            applyFilter(argument)
+        case "gc":
+            previewGarbage()
+        case "help", "h":
+            state.mode = .help(top: 0)
+        default:
+            fail(ExplorerError.invalid("unknown command :\(name); try :open, :watch, :query, :theme, :export, :gc, :quit"))
+        }
+    }
+
+    private mutating func openFile(_ path: String) {
+        guard !path.isEmpty else { fail(ExplorerError.invalid(":open needs a file")); return }
+        do {
+            replaceBackend(try environment.openBackend(path))
+            inform("opened \(path)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func switchTheme(_ name: String) {
+        guard !name.isEmpty else { inform("theme: \(theme.name)"); return }
+        do {
+            setTheme(try environment.loadTheme(name))
+            inform("theme \(name)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func export(to path: String) {
+        guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
+        do {
+            var records: [Record] = []
+            try backend.forEachRecord { records.append($0) }
+            try environment.writeFile(path, SnapshotFile.encode(records))
+            inform("exported \(records.count) records to \(path)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `w` / `:watch`: a document typed in, or a file holding one.
+    mutating func addWatch(_ text: String) {
+        let source = text.trimmed
+        guard !source.isEmpty else { return }
+        do {
+            let looksLikeDocument = source.hasPrefix("{") || source.hasPrefix("query") || source.hasPrefix("fragment")
+            let document = looksLikeDocument ? source : try environment.readFile(source)
+            let name = try backend.addWatch(name: nil, document: document)
+            refreshWatches()
+            state.focus = .watches
+            state.selectedWatch = state.watches.firstIndex { $0.name == name } ?? 0
+            inform("watching \(name)")
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// `:query`: the console with a document typed or read from a file, run at once.
+    private mutating func openQuery(_ argument: String) {
+        state.focus = .query
+        guard !argument.isEmpty else { return }
+        do {
+            let document = argument.hasSuffix(".graphql") ? try environment.readFile(argument) : argument
+            state.console.input = LineInput(document.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }
+                .filter { !$0.hasPrefix("#") }.joined(separator: " "))
+            runQuery(state.console.input.text)
+        } catch {
+            state.console.error = "\(error)"
+        }
+    }
+
+    /// Runs a document (with the console's variables) against the cache in the query console.
+    mutating func runQuery(_ document: String) {
+        guard !document.trimmed.isEmpty else { return }
+        do {
+            state.console.report = try backend.explain(document: document, variables: state.console.variables.text)
+            state.console.error = nil
+            state.console.top = 0
+        } catch {
+            state.console.report = nil
+            state.console.error = "\(error)"
+        }
+    }
+
+    /// Re-reads the watches; those whose update count grew flash until the next key.
+    mutating func refreshWatches() {
+        let previous = Dictionary(state.watches.map { ($0.name, $0.updateCount) }, uniquingKeysWith: { a, _ in a })
+        state.watches = backend.watches()
+        for watch in state.watches where watch.updateCount > (previous[watch.name] ?? 0) {
+            state.flashing.insert(watch.name)
+        }
+        state.selectedWatch = max(0, min(state.selectedWatch, state.watches.count - 1))
+    }
+}

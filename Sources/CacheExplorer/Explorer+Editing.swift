@@ -1,0 +1,81 @@
+import GraphQLCache
+
+/// `e` edits a field (typed, validated, written through the backend) and `u` undoes.
+extension Explorer {
+    mutating func beginEdit() {
+        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
+        guard state.focus == .record, let view = state.record, let row = view.selectedRow else {
+            inform("open a record and select a field to edit (Enter opens)")
+            return
+        }
+        guard let value = try? backend.loadRecord(view.key)?.fields[row.field] else {
+            fail(ExplorerError.invalid("\(view.key).\(row.field) no longer exists"))
+            return
+        }
+        let (kind, text) = ValueText.editStart(value)
+        state.mode = .edit(EditDialog(field: FieldKey(record: view.key, field: row.field), kind: kind, input: LineInput(text)))
+    }
+
+    mutating func editKey(_ key: Key, _ dialog: EditDialog) {
+        var dialog = dialog
+        if key == .tab || key == .backTab {
+            let kinds = EditKind.allCases
+            let index = kinds.firstIndex(of: dialog.kind) ?? 0
+            dialog.kind = kinds[(index + (key == .tab ? 1 : kinds.count - 1)) % kinds.count]
+            dialog.error = nil
+            state.mode = .edit(dialog)
+            return
+        }
+        switch LineEditor.apply(key, to: dialog.input) {
+        case .changed(let input):
+            dialog.input = input
+            dialog.error = nil
+            state.mode = .edit(dialog)
+        case .submitted(let text): commitEdit(dialog, text: text)
+        case .cancelled:
+            state.mode = .normal
+            inform("edit cancelled")
+        case .ignored: break
+        }
+    }
+
+    private mutating func commitEdit(_ dialog: EditDialog, text: String) {
+        var dialog = dialog
+        let backend = self.backend
+        let parser = EditValueParser { key in try backend.loadRecord(key) != nil }
+        do {
+            let value = try parser.parse(text, as: dialog.kind)
+            guard let previous = try backend.loadRecord(dialog.field.record)?.fields[dialog.field.field] else {
+                throw ExplorerError.invalid("\(dialog.field) no longer exists")
+            }
+            let changed = try backend.write([Record(key: dialog.field.record, [dialog.field.field: value])])
+            state.mode = .normal
+            if !changed.isEmpty { state.undo.append(.edit(dialog.field, previous: previous)) }
+            refreshAfterChange()
+            inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value)); u undoes")
+        } catch {
+            dialog.error = "\(error)"
+            state.mode = .edit(dialog)
+        }
+    }
+
+    mutating func undoLast() {
+        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
+        guard let entry = state.undo.popLast() else { inform("nothing to undo"); return }
+        do {
+            switch entry {
+            case let .edit(field, previous):
+                _ = try backend.write([Record(key: field.record, [field.field: previous])])
+                refreshAfterChange()
+                inform("undone: \(field) = \(ValueText.brief(previous))")
+            case let .removal(records, description):
+                _ = try backend.write(records)
+                refreshAfterChange()
+                inform("undone: \(description) (\(records.count) records restored)")
+            }
+        } catch {
+            state.undo.append(entry)
+            fail(error)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import GraphQLCache
+
+/// Moving around: the virtualised list, the record view, history and panes.
+extension Explorer {
+    /// Rows a page move covers in the focused pane.
+    var pageHeight: Int {
+        switch state.focus {
+        case .records: return Layout.listPageHeight(state.size)
+        case .record: return Layout(state: state).recordPageHeight
+        case .watches, .query: return max(1, state.size.height - 4)
+        }
+    }
+
+    /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
+    /// when the page did not move, because the data changed).
+    mutating func reloadList(refetch: Bool = false) {
+        do {
+            state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
+        } catch {
+            fail(error)
+            state.list.count = 0
+        }
+        if refetch { state.list.rows = [] }
+        selectListRow(state.list.selected)
+    }
+
+    /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
+    mutating func selectListRow(_ index: Int) {
+        let height = Layout.listPageHeight(state.size)
+        var list = state.list
+        list.selected = max(0, min(index, list.count - 1))
+        if list.selected < list.top { list.top = list.selected }
+        if list.selected >= list.top + height { list.top = list.selected - height + 1 }
+        list.top = max(0, min(list.top, max(0, list.count - height)))
+        let needsFetch = list.top != state.list.top || list.rows.count != min(height, list.count - list.top)
+            || state.list.rows.isEmpty
+        state.list = list
+        if needsFetch { fetchPage() }
+    }
+
+    /// Loads the rows of the visible page: keys, then their records for typename and size.
+    mutating func fetchPage() {
+        let height = Layout.listPageHeight(state.size)
+        let filter = state.list.filter.isEmpty ? nil : state.list.filter
+        do {
+            let keys = try backend.keys(matching: filter, offset: state.list.top, limit: height)
+            let records = try backend.loadRecords(forKeys: Set(keys))
+            state.list.rows = keys.map { key in
+                let record = records[key]
+                return RecordRow(key: key, typename: record?.typename,
+                                 size: record.map { RecordJSON.encode($0.fields).count } ?? 0)
+            }
+        } catch {
+            fail(error)
+            state.list.rows = []
+        }
+    }
+
+    mutating func move(by delta: Int) {
+        switch state.focus {
+        case .records: selectListRow(state.list.selected + delta)
+        case .record: selectField((state.record?.selected ?? 0) + delta)
+        case .watches: state.selectedWatch = max(0, min(state.selectedWatch + delta, state.watches.count - 1))
+        case .query: state.console.top = max(0, state.console.top + delta)
+        }
+    }
+
+    mutating func move(to index: Int) {
+        switch state.focus {
+        case .records: selectListRow(index == Int.max ? state.list.count - 1 : index)
+        case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
+        case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
+        case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.lines.count ?? 0) - 1) : 0
+        }
+    }
+
+    mutating func selectField(_ index: Int) {
+        guard var view = state.record, !view.rows.isEmpty else { return }
+        let height = Layout(state: state).recordPageHeight
+        view.selected = max(0, min(index, view.rows.count - 1))
+        if view.selected < view.top { view.top = view.selected }
+        if view.selected >= view.top + height { view.top = view.selected - height + 1 }
+        view.top = max(0, min(view.top, max(0, view.rows.count - height)))
+        state.record = view
+    }
+
+    /// `Enter`: open the selected record, follow a reference, or open/close a list.
+    mutating func follow() {
+        switch state.focus {
+        case .records:
+            guard let row = state.list.selectedRow else { return }
+            open(row.key)
+            state.focus = .record
+        case .record:
+            guard let row = state.record?.selectedRow else { return }
+            switch row.value {
+            case .reference(let key): open(key)
+            case .list, .object: toggleExpansion(row)
+            default: inform("\(row.label) is a \(row.value.kindName); e edits it")
+            }
+        case .watches, .query:
+            break
+        }
+    }
+
+    /// Shows `key` in the record view, remembering where we came from.
+    mutating func open(_ key: CacheKey, remember: Bool = true) {
+        if remember, let current = state.record?.key, current != key {
+            state.back.append(current)
+            state.forward = []
+        }
+        state.record = loadView(key, keeping: nil)
+        if state.record?.exists == false { state.message = StatusMessage("\(key) does not exist (dangling reference)", isError: true) }
+    }
+
+    /// Builds the view of `key`, keeping selection and open lists from `previous`.
+    mutating func loadView(_ key: CacheKey, keeping previous: RecordViewState?) -> RecordViewState {
+        do {
+            guard let record = try backend.loadRecord(key) else { return RecordViewState(key: key, exists: false) }
+            let existing = Set(try backend.loadRecords(forKeys: RecordRows.referencedKeys(record)).keys)
+            let expanded = previous?.expanded ?? []
+            let rows = RecordRows.build(record, expanded: expanded, existing: existing)
+            var view = RecordViewState(key: key, exists: true, typename: record.typename, fieldCount: record.fields.count,
+                                       rows: rows, expanded: expanded)
+            view.selected = min(previous?.selected ?? 0, max(0, rows.count - 1))
+            view.top = min(previous?.top ?? 0, view.selected)
+            return view
+        } catch {
+            fail(error)
+            return RecordViewState(key: key, exists: false)
+        }
+    }
+
+    private mutating func toggleExpansion(_ row: FieldRow) {
+        guard var view = state.record else { return }
+        if view.expanded.contains(row.id) { view.expanded.remove(row.id) } else { view.expanded.insert(row.id) }
+        state.record = loadView(view.key, keeping: view)
+        clampRecordView()
+    }
+
+    mutating func clampRecordView() {
+        if let selected = state.record?.selected { selectField(selected) }
+    }
+
+    mutating func goBack() {
+        guard let previous = state.back.popLast() else {
+            if state.focus == .record { state.focus = .records }
+            return
+        }
+        if let current = state.record?.key { state.forward.append(current) }
+        state.record = loadView(previous, keeping: nil)
+        state.focus = .record
+    }
+
+    mutating func goForward() {
+        guard let next = state.forward.popLast() else { inform("nothing to go forward to"); return }
+        if let current = state.record?.key { state.back.append(current) }
+        state.record = loadView(next, keeping: nil)
+        state.focus = .record
+    }
+
+    mutating func nextPane() {
+        let order: [Pane] = state.record == nil ? [.records, .watches] : [.records, .record, .watches]
+        let index = order.firstIndex(of: state.focus) ?? -1
+        state.focus = order[(index + 1) % order.count]
+    }
+
+    mutating func applyFilter(_ text: String) {
+        state.list.filter = text
+        state.list.selected = 0
+        state.list.top = 0
+        state.list.rows = []
+        reloadList()
+    }
+
+    /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.
+    mutating func nextMatch(forward: Bool) {
+        let filter = state.list.filter
+        guard !filter.isEmpty else { inform("no filter: / sets one"); return }
+        if state.focus == .record, let view = state.record, !view.rows.isEmpty {
+            let pattern = KeyPattern(filter)
+            let count = view.rows.count
+            for step in 1...count {
+                let index = ((view.selected + (forward ? step : -step)) % count + count) % count
+                let row = view.rows[index]
+                if pattern.matches(row.label) || pattern.matches(ValueText.plain(row.value)) { selectField(index); return }
+            }
+            inform("no field matches \"\(filter)\"")
+            return
+        }
+        guard state.list.count > 0 else { return }
+        let count = state.list.count
+        selectListRow(((state.list.selected + (forward ? 1 : -1)) % count + count) % count)
+    }
+
+    /// After any change to the data: recount, refetch the page and the record shown, re-read watches.
+    mutating func refreshAfterChange() {
+        reloadList(refetch: true)
+        if let view = state.record { state.record = loadView(view.key, keeping: view) }
+        clampRecordView()
+        refreshWatches()
+    }
+}

@@ -1,0 +1,145 @@
+import GraphQLCache
+
+/// The explorer's model: the state, the backend it reads and writes through, the theme and the
+/// key map. `send` is the reducer (event in, new state out); `render` draws the state. No
+/// terminal in sight: `NcursesTerminal`, `HeadlessTerminal`, the harness and tests all drive this.
+public struct Explorer {
+    /// Everything the screen shows.
+    public internal(set) var state: ExplorerState
+    /// The colours terminals draw with (`:theme` changes it).
+    public internal(set) var theme: Theme
+    /// Key bindings; help is generated from them.
+    public internal(set) var keyMap: KeyMap
+    /// The data (`:open` replaces it).
+    public internal(set) var backend: any ExplorerBackend
+    let environment: ExplorerEnvironment
+
+    /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
+    public init(backend: any ExplorerBackend, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
+                environment: ExplorerEnvironment = .isolated) {
+        self.backend = backend
+        self.theme = theme
+        self.keyMap = keyMap
+        self.environment = environment
+        state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: backend.isReadOnly)
+        state.watches = backend.watches()
+        reloadList()
+    }
+
+    /// Whether the user asked to quit.
+    public var isFinished: Bool { state.isFinished }
+
+    /// The screen for the current state.
+    public func render() -> Grid { Renderer.render(state, theme: theme, keyMap: keyMap) }
+
+    /// Applies one event.
+    public mutating func send(_ action: Action) {
+        switch action {
+        case .keyPressed(let key):
+            state.flashing = []
+            keyPressed(key)
+        case .resized(let size):
+            state.size = size
+            reloadList()
+            clampRecordView()
+        case .storeDidChange:
+            refreshAfterChange()
+        case .watchesDidUpdate:
+            refreshWatches()
+        case let .mousePressed(row, column):
+            mousePressed(row: row, column: column)
+        case let .mouseScrolled(row, column, lines):
+            mouseScrolled(row: row, column: column, lines: lines)
+        }
+    }
+
+    /// Applies a sequence of keys (the harness `ui` op, tests).
+    public mutating func press(_ keys: [Key]) {
+        for key in keys { send(.keyPressed(key)) }
+    }
+
+    private mutating func keyPressed(_ key: Key) {
+        switch state.mode {
+        case .normal: normalKey(key)
+        case .help(let top): helpKey(key, top: top)
+        case .filter(let input): filterKey(key, input)
+        case .command(let input): commandKey(key, input)
+        case .edit(let dialog): editKey(key, dialog)
+        case .confirmDelete(let target): confirmDeleteKey(key, target)
+        case .deletePattern(let input): patternKey(key, input)
+        case .confirmPattern(let preview): confirmPatternKey(key, preview)
+        case .inbound(let list): inboundKey(key, list)
+        case .watchInput(let input): watchInputKey(key, input)
+        case .confirmGarbage(let keys): confirmGarbageKey(key, keys)
+        }
+    }
+
+    private mutating func normalKey(_ key: Key) {
+        if state.focus == .query, consoleKey(key) { return }
+        guard let command = keyMap.command(for: key) else {
+            state.message = StatusMessage("\(key) is not bound; ? shows the keys", isError: true)
+            return
+        }
+        state.message = nil
+        run(command)
+    }
+
+    /// Runs a bound command in normal mode.
+    mutating func run(_ command: Command) {
+        switch command {
+        case .moveDown: move(by: 1)
+        case .moveUp: move(by: -1)
+        case .pageDown: move(by: pageHeight)
+        case .pageUp: move(by: -pageHeight)
+        case .top: move(to: 0)
+        case .bottom: move(to: Int.max)
+        case .follow: follow()
+        case .back: goBack()
+        case .forward: goForward()
+        case .nextPane: nextPane()
+        case .filter: state.mode = .filter(LineInput(state.list.filter))
+        case .nextMatch: nextMatch(forward: true)
+        case .previousMatch: nextMatch(forward: false)
+        case .edit: beginEdit()
+        case .delete: beginDelete()
+        case .deleteByPattern: beginPatternDelete()
+        case .undo: undoLast()
+        case .addWatch: state.mode = .watchInput(LineInput())
+        case .queryConsole: state.focus = .query
+        case .inbound: showInbound()
+        case .commandLine: state.mode = .command(LineInput())
+        case .help: state.mode = .help(top: 0)
+        case .quit: state.isFinished = true
+        case .cancel: cancel()
+        }
+    }
+
+    private mutating func cancel() {
+        if state.focus == .query { state.focus = .records; return }
+        if !state.list.filter.isEmpty { applyFilter(""); return }
+        state.message = nil
+    }
+
+    /// Reports a failure in the status line.
+    mutating func fail(_ error: any Error) {
+        state.message = StatusMessage("\(error)", isError: true)
+    }
+
+    /// Shows a message in the status line (startup notes from the command, for instance).
+    public mutating func show(_ message: StatusMessage) { state.message = message }
+
+    mutating func inform(_ text: String) {
+        state.message = StatusMessage(text)
+    }
+
+    /// Replaces the backend (`:open`), starting over on the new data.
+    mutating func replaceBackend(_ newBackend: any ExplorerBackend) {
+        backend = newBackend
+        let size = state.size
+        state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: newBackend.isReadOnly)
+        state.watches = newBackend.watches()
+        reloadList()
+    }
+
+    mutating func setTheme(_ newTheme: Theme) { theme = newTheme }
+}

@@ -1,0 +1,80 @@
+import GraphQLCache
+
+/// The explorer's one window onto data: the store (`StoreBackend`) or a test double
+/// with watchers. The rest of the core never cares which; everything it needs to browse a huge
+/// cache is paged (`keyCount`, `keys(matching:offset:limit:)`), and only `forEachRecord` scans.
+public protocol ExplorerBackend: AnyObject, Sendable {
+    /// What the status bar calls the data: a file name or `sample`.
+    var sourceName: String { get }
+    /// Whether writes are refused (`--read-only`).
+    var isReadOnly: Bool { get }
+
+    /// How many keys contain `filter` (all when nil).
+    func keyCount(matching filter: String?) throws -> Int
+    /// A page of keys in natural order, roots first.
+    func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
+    /// The records present among `keys`.
+    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
+    /// Visits every readable record (inbound references, delete impact, export).
+    func forEachRecord(_ body: (Record) throws -> Void) throws
+
+    /// Merges `records` (an edit, or an undo putting records back); returns what changed.
+    func write(_ records: [Record]) throws -> Set<FieldKey>
+    /// Removes the records with `keys` and returns them as they were, for undo.
+    func remove(keys: [CacheKey]) throws -> [Record]
+
+    /// The watched queries with their latest results.
+    func watches() -> [WatchSnapshot]
+    /// Starts watching `document` under `name`; returns the name used.
+    @discardableResult
+    func addWatch(name: String?, document: String) throws -> String
+    /// Runs `document` against the cache alone and explains every hit and miss.
+    func explain(document: String, variables: String?) throws -> QueryReport
+    /// Asks to be told of changes made by anyone; called from any thread.
+    func onChange(_ handler: @escaping @Sendable (Action) -> Void)
+    /// Whether another process changed the data since the last call (polled between keys).
+    func hasExternalChanges() -> Bool
+}
+
+extension ExplorerBackend {
+    public func watches() -> [WatchSnapshot] { [] }
+
+    @discardableResult
+    public func addWatch(name: String?, document: String) throws -> String {
+        throw ExplorerError.unsupported("watches need the GraphQL store, which this backend does not have")
+    }
+
+    public func explain(document: String, variables: String?) throws -> QueryReport {
+        throw ExplorerError.unsupported("the query console needs the GraphQL store, which this backend does not have")
+    }
+
+    public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {}
+
+    public func hasExternalChanges() -> Bool { false }
+
+    /// One record, or nil when absent.
+    public func loadRecord(_ key: CacheKey) throws -> Record? {
+        try loadRecords(forKeys: [key])[key]
+    }
+}
+
+/// Failures the explorer reports in its status line.
+public enum ExplorerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The backend cannot do this at all.
+    case unsupported(String)
+    /// The data was opened with `--read-only`.
+    case readOnly
+    /// User input that does not make sense, with the reason.
+    case invalid(String)
+    /// A file that cannot be opened, read or written: path and reason.
+    case file(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let message): return message
+        case .readOnly: return "read-only: opened with --read-only, changes are refused"
+        case .invalid(let message): return message
+        case let .file(path, reason): return "\(path): \(reason)"
+        }
+    }
+}

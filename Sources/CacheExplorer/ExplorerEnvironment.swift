@@ -1,0 +1,34 @@
+/// What the explorer needs from the world beyond its backend, passed in (never global) so that
+/// tests and the harness can run it with no files: opening other data (`:open`), themes
+/// (`:theme`), and files (`:export`, `:watch FILE`).
+public struct ExplorerEnvironment: Sendable {
+    /// Opens a file as a backend (`:open`).
+    public var openBackend: @Sendable (String) throws -> any ExplorerBackend
+    /// Loads a theme by name or path (`:theme`).
+    public var loadTheme: @Sendable (String) throws -> Theme
+    /// Reads a text file (`:watch FILE`, `:query FILE`).
+    public var readFile: @Sendable (String) throws -> String
+    /// Writes a file (`:export`).
+    public var writeFile: @Sendable (String, [UInt8]) throws -> Void
+
+    public init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
+                loadTheme: @escaping @Sendable (String) throws -> Theme,
+                readFile: @escaping @Sendable (String) throws -> String,
+                writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void) {
+        self.openBackend = openBackend
+        self.loadTheme = loadTheme
+        self.readFile = readFile
+        self.writeFile = writeFile
+    }
+
+    /// No files at all: every file operation fails with a message naming it.
+    public static let isolated = ExplorerEnvironment(
+        openBackend: { throw ExplorerError.file(path: $0, reason: "opening files is not available here") },
+        loadTheme: { name in
+            if name == "default" { return .default }
+            throw ExplorerError.invalid("unknown theme \"\(name)\"")
+        },
+        readFile: { throw ExplorerError.file(path: $0, reason: "reading files is not available here") },
+        writeFile: { path, _ in throw ExplorerError.file(path: path, reason: "writing files is not available here") }
+    )
+}

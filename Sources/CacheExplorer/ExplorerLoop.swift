@@ -1,0 +1,59 @@
+import GraphQLCache
+
+/// Runs an explorer on a terminal: draw, wait for a key (with a timeout so that store changes
+/// queued meanwhile are picked up), apply, repeat until quit.
+public struct ExplorerLoop {
+    /// The explorer driven (its state after `run`).
+    public var explorer: Explorer
+    let terminal: any Terminal
+    let changes: ChangeQueue
+    /// The backend whose changes reach `changes` (`:open` replaces the backend).
+    private var listened: ObjectIdentifier
+
+    /// Milliseconds to wait for a key before polling for store changes.
+    public static let pollMilliseconds = 100
+
+    public init(explorer: Explorer, terminal: any Terminal, changes: ChangeQueue = ChangeQueue()) {
+        self.explorer = explorer
+        self.terminal = terminal
+        self.changes = changes
+        listened = ObjectIdentifier(explorer.backend)
+        Self.listen(to: explorer.backend, into: changes)
+    }
+
+    private static func listen(to backend: any ExplorerBackend, into queue: ChangeQueue) {
+        backend.onChange { queue.post($0) }
+    }
+
+    /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
+    public mutating func run(untilIdle: Bool = false) {
+        if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
+        terminal.draw(explorer.render(), theme: explorer.theme)
+        while !explorer.isFinished {
+            let action = terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            var queued = coalesce(changes.drain())
+            if action == nil, explorer.backend.hasExternalChanges() { queued.append(.storeDidChange([])) }
+            if action == nil && queued.isEmpty {
+                if untilIdle || terminal.isClosed { return }
+                continue
+            }
+            for change in queued { explorer.send(change) }
+            if let action { explorer.send(action) }
+            if ObjectIdentifier(explorer.backend) != listened {
+                listened = ObjectIdentifier(explorer.backend)
+                Self.listen(to: explorer.backend, into: changes)
+            }
+            terminal.draw(explorer.render(), theme: explorer.theme)
+        }
+    }
+
+    /// Merges a burst of store changes into one refresh.
+    private func coalesce(_ actions: [Action]) -> [Action] {
+        var fields = Set<FieldKey>()
+        var others: [Action] = []
+        for action in actions {
+            if case .storeDidChange(let keys) = action { fields.formUnion(keys) } else if !others.contains(action) { others.append(action) }
+        }
+        return (actions.contains { if case .storeDidChange = $0 { return true } else { return false } } ? [.storeDidChange(fields)] : []) + others
+    }
+}

@@ -1,0 +1,68 @@
+import GraphQLCache
+
+/// The panes the explorer can focus.
+public enum Pane: String, Hashable, Sendable, CaseIterable {
+    case records, record, watches, query
+}
+
+/// A status-line message: information or an error.
+public struct StatusMessage: Hashable, Sendable {
+    /// What to say.
+    public var text: String
+    /// Errors are drawn in the error style.
+    public var isError: Bool
+
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// Everything the screen shows, as plain data: `reduce` changes it, `render` draws it, and
+/// tests state it whole.
+public struct ExplorerState: Hashable, Sendable {
+    /// The screen size everything is laid out for.
+    public var size: Size
+    /// The file (or `sample`) the status bar names.
+    public var sourceName: String
+    /// Whether changes are refused (`--read-only`).
+    public var readOnly: Bool
+    /// The pane keys act on.
+    public var focus: Pane = .records
+    /// Browsing, or the prompt or overlay that has the keyboard.
+    public var mode: Mode = .normal
+    /// The record list (only its visible page is held).
+    public var list = RecordListState()
+    /// The record shown, if any.
+    public var record: RecordViewState?
+    /// Records visited before the current one (breadcrumbs), and after it (`l`).
+    public var back: [CacheKey] = []
+    /// Records gone back from, for `l`.
+    public var forward: [CacheKey] = []
+    /// The bottom line's message, until the next key.
+    public var message: StatusMessage?
+    /// Changes `u` can take back, latest last.
+    public var undo: [UndoEntry] = []
+    /// The watches as last read from the backend.
+    public var watches: [WatchSnapshot] = []
+    /// Watches whose result changed since the last key press: drawn flashing.
+    public var flashing: Set<String> = []
+    /// The watch selected in the watches pane.
+    public var selectedWatch = 0
+    /// The query console's input and last report.
+    public var console = QueryConsole()
+    /// Set when the user quits.
+    public var isFinished = false
+
+    public init(size: Size, sourceName: String, readOnly: Bool) {
+        self.size = size
+        self.sourceName = sourceName
+        self.readOnly = readOnly
+    }
+
+    /// Current record and the trail to it: `QUERY_ROOT › Droid:2001`.
+    public var breadcrumbs: [CacheKey] {
+        guard let record else { return [] }
+        return back + [record.key]
+    }
+}

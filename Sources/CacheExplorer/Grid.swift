@@ -1,0 +1,126 @@
+/// One screen cell: a character, the columns it takes, and what it means (its style role).
+///
+/// A wide character takes two columns: its cell has width 2 and the next cell is a
+/// continuation (width 0) that terminals must not draw over.
+public struct Cell: Hashable, Sendable {
+    /// What is drawn.
+    public var character: Character
+    /// 1 for ordinary characters, 2 for wide ones, 0 for the second column of a wide one.
+    public var width: Int
+    /// What it means; the theme decides how it looks.
+    public var role: StyleRole
+
+    public init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
+        self.character = character
+        self.width = width
+        self.role = role
+    }
+
+    /// An empty cell.
+    public static let blank = Cell(" ")
+}
+
+/// A screen's worth of cells: what `render` produces and terminals draw. Pure data, so tests
+/// compare its `text` with golden files and the harness returns it.
+public struct Grid: Hashable, Sendable {
+    /// Columns and rows.
+    public let size: Size
+    /// Row-major cells.
+    public private(set) var cells: [Cell]
+
+    public init(size: Size) {
+        self.size = size
+        cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * size.width + column]
+    }
+
+    /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
+    /// A wide character that would not fit is replaced by a space. Returns the columns used.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
+        guard row >= 0, row < size.height, column >= 0 else { return 0 }
+        let end = min(size.width, column + (limit ?? size.width))
+        var col = column
+        for character in text where col < end {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue }
+            if col + width > end {
+                set(row, col, Cell(" ", role: role))
+                col += 1
+                break
+            }
+            set(row, col, Cell(character, width: width, role: role))
+            if width == 2 { set(row, col + 1, Cell(" ", width: 0, role: role)) }
+            col += width
+        }
+        return col - column
+    }
+
+    /// Paints every cell of `rect` blank with `role`.
+    public mutating func fill(_ rect: Rect, role: StyleRole) {
+        for r in max(0, rect.row)..<min(size.height, rect.row + rect.height) {
+            for c in max(0, rect.column)..<min(size.width, rect.column + rect.width) {
+                set(r, c, Cell(" ", role: role))
+            }
+        }
+    }
+
+    /// Gives every cell of a row span a new role, keeping its character (selection bars).
+    public mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole) {
+        guard row >= 0, row < size.height else { return }
+        for c in max(0, column)..<min(size.width, column + width) {
+            cells[row * size.width + c].role = role
+        }
+    }
+
+    /// Draws a box border with an optional title in the top edge.
+    public mutating func box(_ rect: Rect, title: String, focused: Bool) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let role: StyleRole = focused ? .borderFocused : .border
+        let right = rect.column + rect.width - 1, bottom = rect.row + rect.height - 1
+        for c in rect.column...right {
+            put("─", row: rect.row, column: c, role: role)
+            put("─", row: bottom, column: c, role: role)
+        }
+        for r in rect.row...bottom {
+            put("│", row: r, column: rect.column, role: role)
+            put("│", row: r, column: right, role: role)
+        }
+        put("┌", row: rect.row, column: rect.column, role: role)
+        put("┐", row: rect.row, column: right, role: role)
+        put("└", row: bottom, column: rect.column, role: role)
+        put("┘", row: bottom, column: right, role: role)
+        if !title.isEmpty, rect.width > 4 {
+            put(" \(title) ", row: rect.row, column: rect.column + 1,
+                role: focused ? .titleFocused : .title, limit: rect.width - 2)
+        }
+    }
+
+    /// The screen as text, one line per row with trailing spaces trimmed: what golden files hold.
+    public var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(size.height)
+        for row in 0..<size.height {
+            var line = ""
+            for column in 0..<size.width {
+                let cell = self[row, column]
+                if cell.width > 0 { line.append(cell.character) }
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
+        guard column < size.width else { return }
+        let index = row * size.width + column
+        // Overwriting half of a wide character blanks its other half.
+        if cells[index].width == 0, column > 0 { cells[index - 1] = Cell(" ", role: cells[index - 1].role) }
+        if cells[index].width == 2, column + 1 < size.width { cells[index + 1] = Cell(" ", role: cells[index + 1].role) }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,92 @@
+/// One key binding: the key, the command it runs and the description help shows.
+public struct KeyBinding: Hashable, Sendable {
+    /// The key pressed.
+    public let key: Key
+    /// What it does.
+    public let command: Command
+    /// What help says it does.
+    public let description: String
+
+    public init(_ key: Key, _ command: Command, _ description: String) {
+        self.key = key
+        self.command = command
+        self.description = description
+    }
+}
+
+/// Key bindings as data: the reducer looks commands up here and the help overlay is generated
+/// from the same table, so help can never drift from behaviour.
+public struct KeyMap: Hashable, Sendable {
+    /// Bindings in help order; a later binding of the same key wins.
+    public private(set) var bindings: [KeyBinding]
+    private var byKey: [Key: Command]
+
+    public init(_ bindings: [KeyBinding]) {
+        self.bindings = bindings
+        byKey = [:]
+        for binding in bindings { byKey[binding.key] = binding.command }
+    }
+
+    /// The command bound to `key`.
+    public func command(for key: Key) -> Command? { byKey[key] }
+
+    /// Binds `key` to `command` (replacing what it did), keeping the table help shows in sync.
+    public mutating func bind(_ key: Key, to command: Command, description: String? = nil) {
+        let text = description ?? bindings.first { $0.command == command }?.description ?? command.rawValue
+        bindings.removeAll { $0.key == key }
+        bindings.append(KeyBinding(key, command, text))
+        byKey[key] = command
+    }
+
+    /// Help rows: each command once, with all its keys (`j / Down`), in table order.
+    public var helpRows: [(keys: String, description: String)] {
+        var order: [Command] = []
+        var keys: [Command: [String]] = [:]
+        var descriptions: [Command: String] = [:]
+        for binding in bindings {
+            if keys[binding.command] == nil { order.append(binding.command); descriptions[binding.command] = binding.description }
+            keys[binding.command, default: []].append(binding.key.description)
+        }
+        return order.map { (keys[$0]!.joined(separator: " / "), descriptions[$0]!) }
+    }
+
+    /// The help rows as a Markdown table, for the README (a test keeps it in sync).
+    public var markdownTable: String {
+        var lines = ["| keys | does |", "|---|---|"]
+        for row in helpRows {
+            let keys = row.keys.split(separator: " / ").map { "`\($0 == "|" ? "\\|" : String($0))`" }.joined(separator: " ")
+            lines.append("| \(keys) | \(row.description) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The stock bindings of DESIGN.md §Explorer.
+    public static let `default` = KeyMap([
+        KeyBinding(.character("j"), .moveDown, "move down"), KeyBinding(.down, .moveDown, "move down"),
+        KeyBinding(.character("k"), .moveUp, "move up"), KeyBinding(.up, .moveUp, "move up"),
+        KeyBinding(.character("g"), .top, "go to top"), KeyBinding(.home, .top, "go to top"),
+        KeyBinding(.character("G"), .bottom, "go to bottom"), KeyBinding(.end, .bottom, "go to bottom"),
+        KeyBinding(.pageDown, .pageDown, "page down"), KeyBinding(.control("f"), .pageDown, "page down"),
+        KeyBinding(.pageUp, .pageUp, "page up"), KeyBinding(.control("b"), .pageUp, "page up"),
+        KeyBinding(.enter, .follow, "open record / follow reference / expand"),
+        KeyBinding(.right, .follow, "open record / follow reference / expand"),
+        KeyBinding(.backspace, .back, "back"), KeyBinding(.character("h"), .back, "back"),
+        KeyBinding(.left, .back, "back"),
+        KeyBinding(.character("l"), .forward, "forward"),
+        KeyBinding(.tab, .nextPane, "next pane"),
+        KeyBinding(.character("/"), .filter, "filter keys"),
+        KeyBinding(.character("n"), .nextMatch, "next match"),
+        KeyBinding(.character("N"), .previousMatch, "previous match"),
+        KeyBinding(.character("e"), .edit, "edit field"),
+        KeyBinding(.character("d"), .delete, "delete record"),
+        KeyBinding(.character("D"), .deleteByPattern, "delete by pattern"),
+        KeyBinding(.character("u"), .undo, "undo"),
+        KeyBinding(.character("w"), .addWatch, "add watch"),
+        KeyBinding(.character("q"), .queryConsole, "query console"),
+        KeyBinding(.character("r"), .inbound, "inbound references"),
+        KeyBinding(.character(":"), .commandLine, "command line"),
+        KeyBinding(.character("?"), .help, "help"),
+        KeyBinding(.escape, .cancel, "close / clear filter"),
+        KeyBinding(.character("Q"), .quit, "quit"), KeyBinding(.control("c"), .quit, "quit"),
+    ])
+}

@@ -1,0 +1,43 @@
+import GraphQLCache
+
+/// One row of the record list: a key with what is cheap to show about it.
+public struct RecordRow: Hashable, Sendable {
+    public var key: CacheKey
+    public var typename: String?
+    /// The record's size in bytes of record JSON (what it takes in a SQLite file).
+    public var size: Int
+
+    public init(key: CacheKey, typename: String?, size: Int) {
+        self.key = key
+        self.typename = typename
+        self.size = size
+    }
+}
+
+/// The virtualised record list: only the visible page of rows is held, fetched by offset.
+public struct RecordListState: Hashable, Sendable {
+    /// The active key filter (a literal, case-insensitive substring); empty shows every key.
+    public var filter = ""
+    /// How many keys the filter lets through.
+    public var count = 0
+    /// The selected row, an index into all `count` keys.
+    public var selected = 0
+    /// The first visible row.
+    public var top = 0
+    /// Rows `top ..< top + rows.count`.
+    public var rows: [RecordRow] = []
+
+    public init(filter: String = "", count: Int = 0, selected: Int = 0, top: Int = 0, rows: [RecordRow] = []) {
+        self.filter = filter
+        self.count = count
+        self.selected = selected
+        self.top = top
+        self.rows = rows
+    }
+
+    /// The selected row, when it is loaded.
+    public var selectedRow: RecordRow? {
+        let index = selected - top
+        return rows.indices.contains(index) ? rows[index] : nil
+    }
+}

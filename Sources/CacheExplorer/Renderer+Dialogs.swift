@@ -1,0 +1,126 @@
+import GraphQLCache
+
+/// Overlays drawn over the panes: help, edit, delete confirmations, inbound references.
+extension Renderer {
+    /// A centred dialog box sized for `lines` (clipped to the screen); returns its inside.
+    @discardableResult
+    private mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
+        let width = min(state.size.width, max(wanted, DisplayWidth.of(title) + 6))
+        let height = min(max(0, state.size.height - 2), lines.count + 2)
+        let rect = Rect(row: max(0, (state.size.height - 2 - height) / 2), column: max(0, (state.size.width - width) / 2),
+                        width: width, height: height)
+        grid.fill(rect, role: .dialog)
+        grid.box(rect, title: title, focused: true)
+        let inner = rect.inner
+        for (index, line) in lines.enumerated() where index < inner.height {
+            put(line, row: inner.row + index, column: inner.column + 1, limit: inner.width - 2)
+        }
+        return inner
+    }
+
+    private var dialogWidth: Int { min(state.size.width - 2, 72) }
+
+    mutating func drawHelp(top: Int, themeName: String) {
+        var lines: [[(String, StyleRole)]] = []
+        let rows = keyMap.helpRows
+        let keyWidth = min(dialogWidth / 2, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
+        for row in rows {
+            let pad = String(repeating: " ", count: max(1, keyWidth + 2 - DisplayWidth.of(row.keys)))
+            lines.append([(row.keys + pad, .helpKey), (row.description, .text)])
+        }
+        lines.append([])
+        lines.append([("Commands", .title)])
+        lines.append(contentsOf: Explorer.lineCommands.map { [($0.usage, StyleRole.text)] })
+        lines.append([])
+        lines.append([("Mouse: click selects, wheel scrolls. Theme: \(themeName).", .textDim)])
+        let visible = Array(lines.dropFirst(top))
+        dialog(title: "Help (j/k scroll, any other key closes)", lines: visible, width: dialogWidth)
+    }
+
+    mutating func drawEdit(_ edit: EditDialog) {
+        let kinds = EditKind.allCases.map { kind in
+            kind == edit.kind ? ("[\(kind.rawValue)]", StyleRole.helpKey) : (" \(kind.rawValue) ", StyleRole.dialog)
+        }
+        var lines: [[(String, StyleRole)]] = [
+            [("kind: ", .dialog)] + kinds,
+            [],
+            [("> ", .helpKey), (edit.kind == .null ? "null" : edit.input.text + "█", .text)],
+            [],
+        ]
+        if let error = edit.error { lines.append([(error, .statusError)]) }
+        lines.append([(hint(for: edit.kind), .textDim)])
+        lines.append([("Enter saves · Tab changes kind · Esc cancels", .textDim)])
+        dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth)
+    }
+
+    private func hint(for kind: EditKind) -> String {
+        switch kind {
+        case .string: return "text as typed, no quotes"
+        case .int: return "a whole number, e.g. 42"
+        case .float: return "a number, e.g. 1.72"
+        case .bool: return "true or false"
+        case .null: return "the field becomes null"
+        case .reference: return "the key of an existing record, e.g. Droid:2001"
+        case .json: return "a JSON list or object; {\"$reference\":\"KEY\"} is a reference"
+        }
+    }
+
+    mutating func drawConfirmDelete(_ key: CacheKey) {
+        let lines: [[(String, StyleRole)]] = [
+            [("Delete ", .dialog), (key.rawValue, .keyRoot), ("?", .dialog)],
+            [("References to it will dangle; nothing else is deleted.", .textDim)],
+            [],
+            [("y", .helpKey), (" deletes · any other key keeps it · u undoes", .dialog)],
+        ]
+        dialog(title: "Delete record", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawPatternPreview(_ preview: PatternPreview) {
+        var lines: [[(String, StyleRole)]] = [
+            [("\(preview.count) record\(preview.count == 1 ? "" : "s") contain \"\(preview.pattern)\":", .dialog)],
+        ]
+        lines += preview.sample.map { [("  " + $0.rawValue, StyleRole.text)] }
+        if preview.count > preview.sample.count { lines.append([("  … and \(preview.count - preview.sample.count) more", .textDim)]) }
+        lines.append([])
+        let refs = preview.danglingCount == 0 ? "no references would dangle"
+            : "\(preview.danglingCount) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
+        lines.append([(refs, preview.danglingCount == 0 ? .textDim : .statusError)])
+        lines += preview.danglingReferences.map { [("  " + $0, StyleRole.valueDangling)] }
+        let watches = preview.affectedWatches.isEmpty ? "no watch is affected"
+            : "watches affected: " + preview.affectedWatches.joined(separator: ", ")
+        lines.append([(watches, preview.affectedWatches.isEmpty ? .textDim : .statusError)])
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes them all · any other key cancels · u undoes", .dialog)])
+        dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawGarbage(_ keys: [CacheKey]) {
+        var lines: [[(String, StyleRole)]] = [
+            [("\(keys.count) record\(keys.count == 1 ? " is" : "s are") unreachable from the roots:", .dialog)],
+        ]
+        lines += keys.prefix(Explorer.previewSampleSize).map { [("  " + $0.rawValue, StyleRole.text)] }
+        if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes them · any other key cancels · u undoes", .dialog)])
+        dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawInbound(_ list: InboundList) {
+        var lines: [[(String, StyleRole)]] = []
+        if list.references.isEmpty {
+            lines.append([("nothing refers to \(list.target)", .textDim)])
+        }
+        let capacity = max(1, state.size.height - 6)
+        let top = max(0, list.selected - capacity + 1)
+        for (index, reference) in list.references.enumerated().dropFirst(top).prefix(capacity) {
+            let marker = index == list.selected ? "› " : "  "
+            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.field, .fieldName)])
+        }
+        lines.append([("Enter opens the referring record · Esc closes", .textDim)])
+        let title = "\(list.references.count) inbound to \(list.target)"
+        let inner = dialog(title: title, lines: lines, width: dialogWidth)
+        if !list.references.isEmpty {
+            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
+        }
+    }
+}

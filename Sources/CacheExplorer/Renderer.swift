@@ -1,0 +1,124 @@
+import GraphQLCache
+
+/// Draws a state into a grid: panes, status bar, prompt line and overlays. Pure presentation:
+/// it reads only the state (the page of rows already fetched), never the backend.
+public struct Renderer {
+    var grid: Grid
+    let state: ExplorerState
+    let layout: Layout
+    let keyMap: KeyMap
+
+    /// The screen for `state` at its size. The grid carries style roles; `theme` is accepted so
+    /// callers pass what terminals will colour it with, and names the theme in help.
+    public static func render(_ state: ExplorerState, theme: Theme, keyMap: KeyMap = .default) -> Grid {
+        var renderer = Renderer(grid: Grid(size: state.size), state: state, layout: Layout(state: state), keyMap: keyMap)
+        renderer.draw(themeName: theme.name)
+        return renderer.grid
+    }
+
+    /// The screen for `state` redrawn at another size (goldens at 80x24 and 120x40).
+    public static func render(_ state: ExplorerState, theme: Theme, size: Size, keyMap: KeyMap = .default) -> Grid {
+        var resized = state
+        resized.size = size
+        return render(resized, theme: theme, keyMap: keyMap)
+    }
+
+    private mutating func draw(themeName: String) {
+        guard state.size.width > 0, state.size.height > 0 else { return }
+        if let rect = layout.list { drawList(in: rect) }
+        if let rect = layout.record { drawRecord(in: rect) }
+        if let rect = layout.watches { drawWatches(in: rect) }
+        if let rect = layout.query { drawConsole(in: rect) }
+        drawStatusBar()
+        drawMessageLine()
+        drawOverlay(themeName: themeName)
+    }
+
+    private mutating func drawStatusBar() {
+        let row = layout.statusRow
+        grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
+        var parts = ["\(state.list.count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
+        if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
+        if state.readOnly { parts.append("read-only") }
+        let left = " " + parts.joined(separator: " │ ") + " │ "
+        var column = grid.put(left, row: row, column: 0, role: .statusBar)
+        let crumbs = state.breadcrumbs.map(\.rawValue)
+        guard !crumbs.isEmpty else { return }
+        let available = state.size.width - column - 1
+        column += grid.put(Self.fitBreadcrumbs(crumbs, width: available), row: row, column: column, role: .statusBar)
+    }
+
+    /// `a › b › c`, dropping the oldest with `…` until it fits.
+    static func fitBreadcrumbs(_ crumbs: [String], width: Int) -> String {
+        var shown = crumbs
+        var text = shown.joined(separator: " › ")
+        while DisplayWidth.of(text) > width, shown.count > 1 {
+            shown.removeFirst()
+            text = "… › " + shown.joined(separator: " › ")
+        }
+        return text
+    }
+
+    private var modeName: String {
+        switch state.mode {
+        case .normal: return state.focus == .query ? "QUERY" : "BROWSE"
+        case .help: return "HELP"
+        case .filter: return "FILTER"
+        case .command: return "COMMAND"
+        case .edit: return "EDIT"
+        case .confirmDelete, .confirmPattern, .deletePattern, .confirmGarbage: return "DELETE"
+        case .inbound: return "INBOUND"
+        case .watchInput: return "WATCH"
+        }
+    }
+
+    private mutating func drawMessageLine() {
+        let row = layout.messageRow
+        guard row != layout.statusRow else { return }
+        switch state.mode {
+        case .filter(let input): prompt("/", input)
+        case .command(let input): prompt(":", input)
+        case .deletePattern(let input): prompt("delete keys containing: ", input)
+        case .watchInput(let input): prompt("watch (document or file): ", input)
+        default:
+            if let message = state.message {
+                grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
+            } else {
+                let hint = state.size.width >= 60 ? " ? help  / filter  Enter open  e edit  d delete  r refs  : command  Q quit"
+                    : " ? help  / filter  : command  Q quit"
+                grid.put(hint, row: row, column: 0, role: .textDim)
+            }
+        }
+    }
+
+    private mutating func prompt(_ label: String, _ input: LineInput) {
+        let row = layout.messageRow
+        let used = grid.put(label, row: row, column: 0, role: .helpKey)
+        // Keep the end of long input visible.
+        var text = input.text
+        while DisplayWidth.of(text) > state.size.width - used - 1, !text.isEmpty { text.removeFirst() }
+        grid.put(text + "█", row: row, column: used, role: .text)
+    }
+
+    private mutating func drawOverlay(themeName: String) {
+        switch state.mode {
+        case .help(let top): drawHelp(top: top, themeName: themeName)
+        case .edit(let dialog): drawEdit(dialog)
+        case .confirmDelete(let key): drawConfirmDelete(key)
+        case .confirmPattern(let preview): drawPatternPreview(preview)
+        case .inbound(let list): drawInbound(list)
+        case .confirmGarbage(let keys): drawGarbage(keys)
+        default: break
+        }
+    }
+
+    /// Draws segments left to right within `limit` columns; returns the columns used.
+    @discardableResult
+    mutating func put(_ segments: [(String, StyleRole)], row: Int, column: Int, limit: Int) -> Int {
+        var used = 0
+        for (text, role) in segments where used < limit {
+            used += grid.put(text, row: row, column: column + used, role: role, limit: limit - used)
+        }
+        return used
+    }
+}

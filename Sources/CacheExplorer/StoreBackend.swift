@@ -1,0 +1,103 @@
+import GraphQLCache
+import Synchronization
+
+/// The explorer's backend over a `CacheStore`: browsing pages the cache directly (cheap, no
+/// transaction per row), while every edit, delete and undo is a store transaction, so that
+/// subscribers and query watchers react to what the user does.
+public final class StoreBackend: ExplorerBackend {
+    /// The store written through.
+    public let store: CacheStore
+    /// Fetches and watches (its transport is the explorer's network).
+    public let client: GraphQLClient
+    public let sourceName: String
+    public let isReadOnly: Bool
+    /// The watched queries shown in the watches pane.
+    public let watchList: WatchList
+    private let externalChanges: (@Sendable () throws -> Bool)?
+    private let waitsForWatches: Bool
+    private let subscriptions = Mutex<[CacheSubscription]>([])
+
+    /// - Parameters:
+    ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
+    ///   - waitsForWatches: whether adding a watch waits for its first result (fine for the
+    ///     cache and the in-process sample server; not for a slow remote endpoint).
+    ///   - externalChanges: asked between keys whether another process changed the data
+    ///     (SQLite's `data_version`); nil when nobody else can.
+    public init(client: GraphQLClient, sourceName: String, readOnly: Bool = false,
+                watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true,
+                externalChanges: (@Sendable () throws -> Bool)? = nil) {
+        self.client = client
+        self.store = client.store
+        self.sourceName = sourceName
+        self.isReadOnly = readOnly
+        self.externalChanges = externalChanges
+        self.waitsForWatches = waitsForWatches
+        watchList = WatchList(client: client, policy: watchPolicy)
+    }
+
+    /// A backend over a bare cache, with a store of its own and no network.
+    public convenience init(cache: NormalizedCache, sourceName: String, readOnly: Bool = false,
+                            configuration: CacheConfiguration = CacheConfiguration()) {
+        let store = CacheStore(cache: cache, configuration: configuration)
+        self.init(client: GraphQLClient(store: store, transport: ScriptedTransport()), sourceName: sourceName, readOnly: readOnly)
+    }
+
+    deinit {
+        for subscription in subscriptions.withLock({ $0 }) { subscription.cancel() }
+    }
+
+    public func keyCount(matching filter: String?) throws -> Int {
+        try store.cache.keyCount(matching: filter)
+    }
+
+    public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try store.cache.keys(matching: filter, offset: offset, limit: limit)
+    }
+
+    public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try store.cache.loadRecords(forKeys: keys)
+    }
+
+    public func forEachRecord(_ body: (Record) throws -> Void) throws {
+        try store.cache.forEachRecord { result in
+            if case .success(let record) = result { try body(record) }
+        }
+    }
+
+    public func write(_ records: [Record]) throws -> Set<FieldKey> {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        return try store.merge(records: RecordSet(records: records))
+    }
+
+    public func remove(keys: [CacheKey]) throws -> [Record] {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        return try store.withinReadWriteTransaction { transaction in
+            let records = try transaction.loadRecords(forKeys: Set(keys))
+            for key in keys where records[key] != nil { try transaction.removeRecord(for: key) }
+            return keys.compactMap { records[$0] }
+        }
+    }
+
+    public func explain(document: String, variables: String?) throws -> QueryReport {
+        try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store)
+    }
+
+    public func watches() -> [WatchSnapshot] { watchList.snapshots }
+
+    @discardableResult
+    public func addWatch(name: String?, document: String) throws -> String {
+        let added = try watchList.add(name: name, document: document)
+        if waitsForWatches { watchList.waitUntilIdle() }
+        return added
+    }
+
+    public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
+        watchList.onUpdate(handler)
+        let subscription = store.subscribe { change in handler(.storeDidChange(change.affectedFields)) }
+        subscriptions.withLock { $0.append(subscription) }
+    }
+
+    public func hasExternalChanges() -> Bool {
+        (try? externalChanges?()) ?? false
+    }
+}

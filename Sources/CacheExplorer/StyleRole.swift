@@ -1,0 +1,30 @@
+/// What a cell means, not how it looks: render code asks for a role and the theme decides the
+/// colours, so no view carries a colour literal and every theme covers every view.
+public enum StyleRole: String, CaseIterable, Hashable, Sendable {
+    case text
+    case textDim = "text.dim"
+    case border
+    case borderFocused = "border.focused"
+    case title
+    case titleFocused = "title.focused"
+    case listSelection = "list.selection"
+    case listMatch = "list.match"
+    case keyRoot = "key.root"
+    case keyTypename = "key.typename"
+    case fieldName = "field.name"
+    case valueNull = "value.null"
+    case valueBool = "value.bool"
+    case valueNumber = "value.number"
+    case valueString = "value.string"
+    case valueReference = "value.reference"
+    case valueDangling = "value.dangling"
+    case valueList = "value.list"
+    case statusBar = "status.bar"
+    case statusMessage = "status.message"
+    case statusError = "status.error"
+    case queryHit = "query.hit"
+    case queryMiss = "query.miss"
+    case diffChanged = "diff.changed"
+    case helpKey = "help.key"
+    case dialog
+}

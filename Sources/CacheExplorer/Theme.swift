@@ -1,0 +1,45 @@
+import GraphQLCache
+
+/// A colour theme: a style for every `StyleRole`, loaded from JSON (a palette of named
+/// colours, then roles) and validated, so a typo is a load error naming it, not a grey screen.
+public struct Theme: Hashable, Sendable {
+    /// The theme's name (`default`, `light`, ...), shown by `:theme`.
+    public let name: String
+    /// Styles by role; a role the file leaves out looks like `text`.
+    public let styles: [StyleRole: ThemeStyle]
+
+    public init(name: String, styles: [StyleRole: ThemeStyle]) {
+        self.name = name
+        self.styles = styles
+    }
+
+    /// The style of `role`.
+    public subscript(role: StyleRole) -> ThemeStyle {
+        styles[role] ?? styles[.text] ?? ThemeStyle()
+    }
+
+    /// Loads a theme from its JSON text; `source` names the file in errors.
+    public static func load(json text: String, source: String) throws(ThemeError) -> Theme {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch {
+            throw ThemeError(source: source, message: "not valid JSON: \(error.description)")
+        }
+        guard let object = value.objectValue else {
+            throw ThemeError(source: source, message: "a theme must be a JSON object, found \(value.kindName)")
+        }
+        return try ThemeParser(source: source).theme(from: object)
+    }
+}
+
+/// A theme that cannot be loaded: the file and what is wrong (unknown role, unknown colour...).
+public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let source: String
+    public let message: String
+
+    public init(source: String, message: String) {
+        self.source = source
+        self.message = message
+    }
+
+    public var description: String { "theme \(source): \(message)" }
+}

@@ -1,0 +1,155 @@
+import CNCurses
+import CacheExplorer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real screen: ncursesw with wide characters, colours from the theme (256 when the
+/// terminal has them, 8 otherwise, none under `NO_COLOR`), mouse presses and the wheel, and
+/// resizes. The only code in the package that calls ncurses.
+public final class NcursesTerminal: Terminal {
+    private var colorMode: ColorMode
+    private var pairs: [PairKey: Int16] = [:]
+    private var isOpen = false
+
+    private enum ColorMode { case none, basic, extended }
+    private struct PairKey: Hashable { let foreground: Int, background: Int }
+
+    /// Takes over the terminal. `noColor` (from `NO_COLOR`) keeps attributes but drops colours.
+    public init(noColor: Bool) {
+        _ = cncurses_setlocale_all()
+        Self.unblockResizeSignal()
+        initscr()
+        isOpen = true
+        raw()  // Ctrl-C arrives as a key (bound to quit), so the terminal is always restored.
+        noecho()
+        nonl()
+        keypad(cncurses_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        mousemask(cncurses_all_mouse_events(), nil)
+        mouseinterval(0)
+        colorMode = .none
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            colorMode = cncurses_colors() >= 256 ? .extended : .basic
+        }
+    }
+
+    deinit { close() }
+
+    /// A parent may have left SIGWINCH blocked (test runners do); ncurses needs it for resizes.
+    private static func unblockResizeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Gives the terminal back (also done on deinit).
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+    }
+
+    public var size: Size { Size(width: Int(cncurses_cols()), height: Int(cncurses_lines())) }
+
+    public func draw(_ grid: Grid, theme: Theme) {
+        let screen = cncurses_stdscr()
+        werase(screen)
+        let rows = min(grid.size.height, Int(cncurses_lines())), columns = min(grid.size.width, Int(cncurses_cols()))
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let cell = grid[row, column]
+                guard cell.width > 0 else { continue }
+                let style = colorMode == .none ? theme[cell.role].withoutColors : theme[cell.role]
+                let scalar = cell.character.unicodeScalars.first?.value ?? 32
+                _ = cncurses_put_wch(screen, Int32(row), Int32(column), wchar_t(scalar), attributes(style), pair(style))
+            }
+        }
+        wnoutrefresh(screen)
+        doupdate()
+    }
+
+    private func attributes(_ style: ThemeStyle) -> attr_t {
+        var attrs = cncurses_a_normal()
+        if style.bold { attrs |= cncurses_a_bold() }
+        if style.underline { attrs |= cncurses_a_underline() }
+        if style.reverse { attrs |= cncurses_a_reverse() }
+        if style.italic { attrs |= cncurses_a_italic() }
+        if style.dim { attrs |= cncurses_a_dim() }
+        return attrs
+    }
+
+    /// The colour pair for a style, allocated on first use.
+    private func pair(_ style: ThemeStyle) -> Int16 {
+        let foreground = colourIndex(style.foreground), background = colourIndex(style.background)
+        guard colorMode != .none, foreground >= 0 || background >= 0 else { return 0 }
+        let key = PairKey(foreground: foreground, background: background)
+        if let existing = pairs[key] { return existing }
+        let next = pairs.count + 1
+        guard next < Int(cncurses_color_pairs()), next < Int(Int16.max) else { return 0 }
+        init_pair(Int16(next), Int16(foreground), Int16(background))
+        pairs[key] = Int16(next)
+        return Int16(next)
+    }
+
+    private func colourIndex(_ colour: ThemeColor?) -> Int {
+        guard let colour else { return -1 }
+        switch colorMode {
+        case .none: return -1
+        case .basic: return colour.basic8 ?? -1
+        case .extended: return colour.xterm256 ?? -1
+        }
+    }
+
+    /// Whether the terminal went away (hang-up): the loop must stop rather than spin.
+    public private(set) var isClosed = false
+
+    /// Input already buffered first; else waits on the terminal with `poll`, which also
+    /// reports a hang-up (ncurses would just return ERR at once, forever).
+    public func nextAction(timeoutMilliseconds: Int) -> Action? {
+        if let action = readKey(timeoutMilliseconds: 0) { return action }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(timeoutMilliseconds))
+        if ready < 0 {
+            if errno != EINTR { isClosed = true }
+            return nil
+        }
+        if ready > 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            isClosed = true
+            return nil
+        }
+        // Wait a moment for the rest of an escape sequence.
+        return ready > 0 ? readKey(timeoutMilliseconds: 25) : nil
+    }
+
+    private func readKey(timeoutMilliseconds: Int) -> Action? {
+        let screen = cncurses_stdscr()
+        wtimeout(screen, Int32(timeoutMilliseconds))
+        var character: wint_t = 0
+        let result = wget_wch(screen, &character)
+        if result == cncurses_err() { return nil }
+        if result == cncurses_key_code_yes() { return functionKey(Int32(character)) }
+        return NcursesKeys.action(forCharacter: UInt32(character))
+    }
+
+    private func functionKey(_ code: Int32) -> Action? {
+        if code == cncurses_key_resize() { return .resized(size) }
+        if code == cncurses_key_mouse() { return mouseAction() }
+        return NcursesKeys.key(forCode: code).map(Action.keyPressed)
+    }
+
+    /// Acts on presses (not releases or clicks, which some terminals never send) and the wheel.
+    private func mouseAction() -> Action? {
+        var event = MEVENT()
+        guard getmouse(&event) != cncurses_err() else { return nil }
+        let row = Int(event.y), column = Int(event.x)
+        if event.bstate & cncurses_button4_pressed() != 0 { return .mouseScrolled(row: row, column: column, lines: -3) }
+        if event.bstate & cncurses_button5_pressed() != 0 { return .mouseScrolled(row: row, column: column, lines: 3) }
+        if event.bstate & cncurses_button1_pressed() != 0 { return .mousePressed(row: row, column: column) }
+        return nil
+    }
+}

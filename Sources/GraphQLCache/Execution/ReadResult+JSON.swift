@@ -1,0 +1,13 @@
+/// A read's explanation as JSON, the harness `explain` shape, shared by the harness and
+/// `cachelens query --explain` so that both print the same thing.
+extension ReadResult {
+    /// `{"complete":…,"data":…partial…,"misses":[miss,…],"dependentKeys":[…sorted…]}`.
+    public var explanationJSON: JSONObject {
+        [
+            "complete": .bool(isComplete),
+            "data": data.map(JSONValue.object) ?? .null,
+            "misses": .array(misses.map { .object($0.jsonObject) }),
+            "dependentKeys": .array(dependentKeys.map(\.description).sorted().map(JSONValue.string)),
+        ]
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import GraphQLCache
+
+/// `cachelens query CACHE -e DOCUMENT | -f FILE`: reads a GraphQL query from a cache file (a
+/// SQLite cache or a snapshot) the way an app's `returnCacheDataDontFetch` would, and says
+/// exactly why it misses when it does.
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Read a GraphQL query from a cache file (.sqlite, or a .json snapshot); explain misses.",
+        discussion: """
+            Prints the data as JSON. A miss prints every miss (path, record key, field key, reason, \
+            near misses) on standard error and exits with status 2; other failures exit with status 1. \
+            --explain prints {"complete","data","misses","dependentKeys"} (the harness explain op) \
+            and exits with status 2 when the read is incomplete.
+            """)
+
+    @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")
+    var cache: String
+
+    @Option(name: [.customShort("e"), .customLong("document")], help: "The GraphQL document.")
+    var document: String?
+
+    @Option(name: [.customShort("f"), .customLong("file")], help: "A file holding the GraphQL document (.graphql).")
+    var documentFile: String?
+
+    @Option(help: "The variables, as a JSON object.")
+    var variables: String?
+
+    @Option(name: .customLong("operation-name"), help: "The operation to read when the document has several.")
+    var operationName: String?
+
+    @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls, @typePolicy/@fieldPolicy); repeatable.")
+    var schemaFiles: [String] = []
+
+    @Flag(help: "Print the partial data, every miss and the dependent keys as JSON.")
+    var explain = false
+
+    func validate() throws {
+        if (document == nil) == (documentFile == nil) {
+            throw ValidationError("give the document with exactly one of -e DOCUMENT or -f FILE")
+        }
+    }
+
+    func run() throws {
+        let schema = try SchemaFiles.load(schemaFiles)
+        let store = CacheStore(cache: try CacheFile.open(cache), configuration: CacheConfiguration(schema: schema))
+        let operation = try makeOperation(executor: store.executor)
+        let result = try store.readResult(query: operation)
+        if explain {
+            StandardStreams.output(Array((JSONValue.object(result.explanationJSON).jsonText + "\n").utf8))
+        } else if result.isComplete {
+            StandardStreams.output(Array((JSONValue.object(result.data ?? JSONObject()).jsonText + "\n").utf8))
+        } else {
+            StandardStreams.error(MissReport.text(result.misses))
+        }
+        if !result.isComplete { throw ExitCode(2) }
+    }
+}

@@ -1,0 +1,35 @@
+import GraphQLCache
+import GraphQLCacheSQLite
+
+/// What `dump` and `export` share: every readable record of a SQLite cache file as a snapshot,
+/// keys sorted, with each broken row reported on standard error by key.
+enum SnapshotExport {
+    /// How many records were written and how many rows could not be read.
+    struct Outcome {
+        var records: Int
+        var broken: Int
+    }
+
+    /// Opens the cache at `cachePath` read-only and writes its snapshot to `sink`; broken rows go
+    /// to standard error as `cachelens COMMAND: FILE: record "KEY": …`.
+    static func write<Failure: Error>(
+        cachePath: String, command: String, to sink: @escaping ([UInt8]) throws(Failure) -> Void
+    ) throws -> Outcome {
+        let cache = try SQLiteNormalizedCache(path: cachePath, options: .init(readOnly: true))
+        var records: [Record] = []
+        var broken = 0
+        try cache.forEachRecord { result in
+            switch result {
+            case .success(let record): records.append(record)
+            case .failure(let error):
+                broken += 1
+                StandardStreams.error("cachelens \(command): \(cachePath): \(error.description)\n")
+            }
+        }
+        records.sort { $0.key.rawValue < $1.key.rawValue }
+        var writer = SnapshotWriter(sink: sink)
+        for record in records { try writer.append(record) }
+        try writer.finish()
+        return Outcome(records: records.count, broken: broken)
+    }
+}

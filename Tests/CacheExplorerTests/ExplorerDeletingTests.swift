@@ -1,0 +1,79 @@
+import CacheExplorer
+import GraphQLCache
+import Testing
+
+@Suite struct ExplorerDeletingTests {
+    @Test func dAsksForConfirmationAndAnyOtherKeyKeepsTheRecord() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.character("G"), .character("d")])
+        var expected = TinyCache.initialState()
+        expected.list.selected = 3
+        expected.mode = .confirmDelete("Human:1002")
+        #expect(explorer.state == expected)
+        explorer.send(.keyPressed(.character("n")))
+        #expect(explorer.state.mode == .normal)
+        #expect(try backend.loadRecord("Human:1002") != nil)
+    }
+
+    @Test func yDeletesTheRecordAndUndoPutsItBack() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.character("G"), .character("d"), .character("y")])
+        #expect(try backend.loadRecord("Human:1002") == nil)
+        var expected = TinyCache.initialState()
+        expected.list = RecordListState(count: 3, selected: 2, rows: [TinyCache.row(.queryRoot), TinyCache.row("Droid:2001"), TinyCache.row("Human:1000")])
+        expected.undo = [.removal([TinyCache.records[3]], description: "delete Human:1002")]
+        expected.message = StatusMessage("deleted 1 record; u undoes")
+        #expect(explorer.state == expected)
+        explorer.send(.keyPressed(.character("u")))
+        #expect(try backend.loadRecord("Human:1002") == TinyCache.records[3])
+        #expect(explorer.state.list.count == 4)
+    }
+
+    @Test func deleteByPatternPreviewsKeysCountAndDanglingReferences() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.character("D")] + Key.sequence(from: "human") + [.enter])
+        let preview = PatternPreview(pattern: "human", count: 2, sample: ["Human:1000", "Human:1002"],
+                                     danglingReferences: ["Droid:2001.friends → Human:1000"], danglingCount: 1,
+                                     affectedWatches: [])
+        #expect(explorer.state.mode == .confirmPattern(preview))
+        explorer.send(.keyPressed(.character("y")))
+        #expect(try backend.keyCount(matching: nil) == 2)
+        #expect(explorer.state.message == StatusMessage("deleted 2 records; u undoes"))
+        explorer.send(.keyPressed(.character("u")))
+        #expect(try backend.keyCount(matching: nil) == 4)
+        #expect(explorer.state.message == StatusMessage("undone: delete \"human\" (2 records restored)"))
+    }
+
+    @Test func aPatternMatchingNothingSaysSo() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.character("D")] + Key.sequence(from: "zzz") + [.enter])
+        #expect(explorer.state.mode == .normal)
+        #expect(explorer.state.message == StatusMessage("no key contains \"zzz\""))
+    }
+
+    @Test func rListsEveryFieldThatRefersToTheRecordAndEnterOpensOne() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.character("j"), .character("j"), .character("r")])
+        let expected = InboundList(target: "Human:1000", references: [
+            FieldKey(record: "Droid:2001", field: "friends"), FieldKey(record: "Human:1002", field: "best"),
+        ])
+        #expect(explorer.state.mode == .inbound(expected))
+        explorer.press([.character("j"), .enter])
+        #expect(explorer.state.mode == .normal)
+        #expect(explorer.state.record?.key == "Human:1002")
+        #expect(explorer.state.focus == .record)
+    }
+}
+
+@Suite struct GarbageCollectionTests {
+    @Test func gcListsRecordsNoRootReachesAndDeletesThemOnConfirmation() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
+        #expect(explorer.state.mode == .confirmGarbage(["Human:1002"]))
+        explorer.send(.keyPressed(.character("y")))
+        #expect(try backend.loadRecord("Human:1002") == nil)
+        #expect(explorer.state.undo == [.removal([TinyCache.records[3]], description: ":gc")])
+        explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
+        #expect(explorer.state.message == StatusMessage("every record is reachable from a root"))
+    }
+}

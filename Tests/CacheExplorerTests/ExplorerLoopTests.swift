@@ -1,0 +1,44 @@
+import CacheExplorer
+import CacheTestSupport
+import GraphQLCache
+import GraphQLCacheSQLite
+import Testing
+
+@Suite struct ExplorerLoopTests {
+    @Test func theLoopDrawsEachEventAndStopsOnQuit() {
+        let (explorer, _) = TinyCache.explorer()
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24), actions: [.keyPressed(.character("j")), .keyPressed(.character("Q"))])
+        var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
+        loop.run()
+        #expect(loop.explorer.isFinished)
+        #expect(terminal.frameCount == 3)
+        #expect(terminal.pending.isEmpty)
+    }
+
+    @Test func theLoopAdoptsTheTerminalSizeAndResizes() {
+        let (explorer, _) = TinyCache.explorer()
+        let terminal = HeadlessTerminal(size: Size(width: 50, height: 10), actions: [.resized(Size(width: 100, height: 30))])
+        var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
+        loop.run(untilIdle: true)
+        #expect(loop.explorer.state.size == Size(width: 100, height: 30))
+        #expect(terminal.lastGrid?.size == Size(width: 100, height: 30))
+    }
+
+    @Test func aCommitByAnotherProcessShowsUpBetweenKeys() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        let mine = try SQLiteNormalizedCache(path: path)
+        try mine.merge(records: RecordSet(records: TinyCache.records))
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: mine), transport: ScriptedTransport()),
+                                   sourceName: "shared.sqlite", externalChanges: { try mine.hasExternalChanges() })
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
+        loop.run(untilIdle: true)
+        #expect(loop.explorer.state.list.count == 4)
+        let other = try SQLiteNormalizedCache(path: path)
+        try other.merge(records: RecordSet(records: [Record(key: "Human:1003", ["name": .string("Leia")])]))
+        loop.run(untilIdle: true)
+        #expect(loop.explorer.state.list.count == 5)
+        #expect(terminal.screen.contains("Human:1003"))
+    }
+}

@@ -1,0 +1,43 @@
+import CacheExplorer
+import Testing
+
+@Suite struct GridTests {
+    @Test func wideCharactersTakeTwoColumns() {
+        var grid = Grid(size: Size(width: 6, height: 1))
+        let used = grid.put("映画ab", row: 0, column: 0)
+        #expect(used == 6)
+        #expect(grid[0, 0].width == 2)
+        #expect(grid[0, 1].width == 0)
+        #expect(grid[0, 4].character == "a")
+        #expect(grid.text == "映画ab")
+    }
+
+    @Test func wideCharacterThatDoesNotFitBecomesASpace() {
+        var grid = Grid(size: Size(width: 3, height: 1))
+        grid.put("a映画", row: 0, column: 0)
+        #expect(grid.text == "a映")
+        var narrow = Grid(size: Size(width: 2, height: 1))
+        narrow.put("a映", row: 0, column: 0)
+        #expect(narrow.text == "a")
+        #expect(narrow[0, 1].width == 1)
+    }
+
+    @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {
+        var grid = Grid(size: Size(width: 4, height: 1))
+        grid.put("映画", row: 0, column: 0)
+        grid.put("x", row: 0, column: 1)
+        #expect(grid.text == " x画")
+    }
+
+    @Test func textTrimsTrailingSpacesAndKeepsRows() {
+        var grid = Grid(size: Size(width: 5, height: 2))
+        grid.put("ab", row: 1, column: 1)
+        #expect(grid.text == "\n ab")
+    }
+
+    @Test func displayWidthCountsCombiningMarksAsZero() {
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("abc") == 3)
+    }
+}

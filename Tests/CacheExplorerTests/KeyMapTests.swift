@@ -1,0 +1,34 @@
+import CacheExplorer
+import Testing
+
+@Suite struct KeyMapTests {
+    @Test func helpRowsListEachCommandOnceWithAllItsKeys() {
+        let rows = KeyMap.default.helpRows
+        #expect(rows.first?.keys == "j / Down")
+        #expect(rows.first?.description == "move down")
+        #expect(rows.count == Set(KeyMap.default.bindings.map(\.command)).count)
+    }
+
+    @Test func rebindingAKeyChangesBothBehaviourAndHelp() {
+        var keyMap = KeyMap.default
+        keyMap.bind(.character("x"), to: .delete)
+        #expect(keyMap.command(for: .character("x")) == .delete)
+        #expect(keyMap.helpRows.contains { $0.keys == "d / x" && $0.description == "delete record" })
+    }
+
+    @Test func keyNamesRoundTrip() {
+        for name in ["j", "Enter", "Backspace", "Esc", "PgDn", "C-c", "F1", "Space", "Tab"] {
+            #expect(Key(name: name)?.description == name)
+        }
+        #expect(Key.sequence(from: "droid") == "droid".map { Key.character($0) })
+    }
+}
+
+@Suite struct ReadmeKeyTableTests {
+    @Test func readmeKeyTableIsTheGeneratedOne() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- keys:begin -->\n"))
+        let end = try #require(readme.range(of: "\n<!-- keys:end -->"))
+        #expect(String(readme[begin.upperBound..<end.lowerBound]) == KeyMap.default.markdownTable)
+    }
+}

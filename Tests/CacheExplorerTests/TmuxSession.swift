@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// A detached tmux session running a command, driven with `send-keys` and read with
+/// `capture-pane`; every wait polls for expected text with a deadline instead of sleeping.
+final class TmuxSession {
+    let name: String
+    /// The socket of this session's private tmux server.
+    let socket: String
+
+    init(command: [String], size: (width: Int, height: Int), environment: [String: String] = [:]) throws {
+        name = "cachelens-e2e"
+        socket = "/tmp/cachelens-tmux-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).sock"
+        let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let line = (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
+    }
+
+    deinit { shutDown() }
+
+    /// Ends the session and its private server (whatever the program was doing).
+    func shutDown() {
+        _ = try? tmux(["kill-server"])
+        unlink(socket)
+    }
+
+    /// Presses named keys (`Enter`, `C-u`, `j`).
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
+
+    /// The visible screen.
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name], output: true) }
+
+    /// Waits until the screen contains every one of `texts`; fails with the last screen if not.
+    @discardableResult
+    func waitFor(_ texts: String..., timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var last = ""
+        while clock.now < deadline {
+            last = (try? screen()) ?? ""
+            if texts.allSatisfy(last.contains) { return last }
+            sched_yield()
+        }
+        Issue.record("timed out waiting for \(texts) on screen:\n\(last)", sourceLocation: sourceLocation)
+        throw TmuxError.timeout
+    }
+
+    /// Waits until the screen satisfies `condition`; fails with the last screen if it never does.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+                   _ condition: (String) -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var last = ""
+        while clock.now < deadline {
+            last = (try? screen()) ?? ""
+            if condition(last) { return }
+            sched_yield()
+        }
+        Issue.record("timed out waiting for \(what) on screen:\n\(last)", sourceLocation: sourceLocation)
+        throw TmuxError.timeout
+    }
+
+    /// Resizes the session's window (the program gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the session is gone (the program exited).
+    func waitForExit(timeout: Duration = .seconds(10)) throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if (try? tmux(["has-session", "-t", name])) == nil { return true }
+            sched_yield()
+        }
+        return false
+    }
+
+    enum TmuxError: Error { case timeout, failed(String) }
+
+    static var isAvailable: Bool { (try? run(["tmux", "-V"], output: true)) != nil }
+
+    /// Runs tmux on this session's own server (`-S`), so tests never touch anyone else's.
+    @discardableResult
+    func tmux(_ arguments: [String], output wanted: Bool = false) throws -> String {
+        try Self.run(["tmux", "-S", socket] + arguments, output: wanted)
+    }
+
+    /// Spawns and waits for a command (posix_spawn and waitpid: no run loop involved); stdin
+    /// and stderr are /dev/null, stdout too unless it is wanted.
+    static func run(_ arguments: [String], output wanted: Bool) throws -> String {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TmuxError.failed("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if wanted {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // The test runner's threads block some signals; the child (and the tmux server, and the
+        // explorer it starts) must get SIGWINCH like any terminal program.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        close(fds[1])
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while spawned == 0 {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        close(fds[0])
+        guard spawned == 0 else { throw TmuxError.failed("cannot run \(arguments[0])") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw TmuxError.failed(arguments.joined(separator: " ")) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

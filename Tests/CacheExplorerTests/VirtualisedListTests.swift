@@ -1,0 +1,31 @@
+import CacheExplorer
+import GraphQLCache
+import Testing
+
+@Suite struct VirtualisedListTests {
+    @Test func aMillionKeysAreBrowsedOnePageAtATime() {
+        let backend = SyntheticBackend(count: 1_000_000)
+        var explorer = Explorer(backend: backend, size: Size(width: 80, height: 24))
+        let page = 20
+        #expect(backend.log == SyntheticBackend.Calls(pages: [page], recordsLoaded: page, scans: 0))
+        explorer.press([.character("G")])
+        #expect(explorer.state.list.selected == 999_999)
+        #expect(explorer.state.list.top == 1_000_000 - page)
+        #expect(explorer.state.list.rows.first?.key == "Item:999980")
+        explorer.press([.character("k"), .pageUp, .character("g")])
+        let log = backend.log
+        #expect(log.scans == 0)
+        #expect(log.pages.allSatisfy { $0 == page })
+        #expect(log.recordsLoaded == page * log.pages.count)
+    }
+
+    @Test func movingWithinThePageFetchesNothing() {
+        let backend = SyntheticBackend(count: 1_000_000)
+        var explorer = Explorer(backend: backend, size: Size(width: 80, height: 24))
+        explorer.press(Array(repeating: .character("j"), count: 19))
+        #expect(backend.log.pages.count == 1)
+        explorer.press([.character("j")])
+        #expect(backend.log.pages.count == 2)
+        #expect(explorer.state.list.top == 1)
+    }
+}

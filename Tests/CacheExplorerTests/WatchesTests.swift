@@ -1,0 +1,63 @@
+import CacheExplorer
+import GraphQLCache
+import Testing
+
+@Suite struct WatchesTests {
+    private let heroName = "{ hero { name } }"
+
+    @Test func wAddsAWatchShowingItsLiveResult() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.character("w")] + Key.sequence(from: heroName) + [.enter])
+        #expect(explorer.state.focus == .watches)
+        #expect(explorer.state.watches == [
+            WatchSnapshot(name: "w1", summary: heroName, source: "cache", updateCount: 1, lastChangedKeys: [],
+                          resultLines: ["hero.name: \"R2-D2\""], dependentRecords: [.queryRoot, "Droid:2001"]),
+        ])
+        #expect(explorer.state.message == StatusMessage("watching w1"))
+    }
+
+    @Test func editingAFieldUpdatesEveryWatchThatReadItAndFlashesIt() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        try backend.addWatch(name: "hero", document: heroName)
+        try backend.addWatch(name: "luke", document: "{ human(id: 1000) { name } }")
+        explorer.send(.watchesDidUpdate)
+        // Open Droid:2001, select name (last field), edit it.
+        explorer.press([.character("j"), .enter, .character("G"), .character("e"), .control("u")] + Key.sequence(from: "Artoo") + [.enter])
+        let hero = try #require(explorer.state.watches.first)
+        #expect(hero.updateCount == 2)
+        #expect(hero.lastChangedKeys == ["Droid:2001.name"])
+        #expect(hero.resultLines == ["hero.name: \"Artoo\""])
+        #expect(explorer.state.flashing == ["hero"])
+        #expect(explorer.state.watches[1].updateCount == 1)
+        explorer.send(.keyPressed(.character("k")))
+        #expect(explorer.state.flashing == [])
+    }
+
+    @Test func aWatchOfAMissingRecordWakesWhenTheRecordArrives() throws {
+        let (_, backend) = TinyCache.explorer()
+        try backend.addWatch(name: "leia", document: "{ hero { friends { name } } }")
+        #expect(backend.watches()[0].resultLines.last?.hasPrefix("✗") == true)
+        _ = try backend.write([Record(key: "Human:9999", ["name": .string("Leia")])])
+        #expect(backend.watches()[0].updateCount == 2)
+        #expect(backend.watches()[0].resultLines.contains("hero.friends[1].name: \"Leia\""))
+    }
+
+    @Test func deleteByPatternNamesTheWatchesItWouldAffect() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        try backend.addWatch(name: "hero", document: heroName)
+        explorer.send(.watchesDidUpdate)
+        explorer.press([.character("D")] + Key.sequence(from: "droid") + [.enter])
+        guard case .confirmPattern(let preview) = explorer.state.mode else { Issue.record("no preview"); return }
+        #expect(preview.affectedWatches == ["hero"])
+    }
+
+    @Test(arguments: GoldenScreenTests.sizes)
+    func watchesPaneAfterAnEdit(size: Size) throws {
+        var explorer = try Fixtures.sampleExplorer(size: size)
+        _ = try explorer.backend.addWatch(name: "HeroName", document: heroName)
+        _ = try explorer.backend.addWatch(name: "Luke", document: "{ human(id: 1000) { name homePlanet } }")
+        explorer.send(.watchesDidUpdate)
+        explorer.press(["j", "j", "Enter", "j", "j", "j", "j", "e", "C-u", "Artoo", "Enter"].flatMap(Key.sequence(from:)))
+        GoldenScreen.check(explorer.render(), suite: "WatchesTests", name: "watchesPaneAfterAnEdit-\(size)")
+    }
+}

@@ -1,0 +1,191 @@
+import CacheTestSupport
+import Foundation
+import GraphQLCache
+import Testing
+
+/// `cachelens query` through the real binary, on SQLite caches and snapshots.
+@Suite struct QueryCommandTests {
+    private static let sampleData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-data").path
+
+    static let rows = [
+        ("QUERY_ROOT", #"{"hero":{"$reference":"Droid:2001"},"hero(episode:JEDI)":{"$reference":"Human:1000"}}"#),
+        ("Droid:2001", #"{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"$reference":"Human:1000"},{"$reference":"Human:1003"}]}"#),
+        ("Human:1000", #"{"__typename":"Human","id":"1000","name":"Luke Skywalker"}"#),
+    ]
+
+    /// A SQLite cache with `rows`, in `directory`.
+    static func cacheFile(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("cache.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: rows)
+        return path
+    }
+
+    @Test func hitPrintsTheDataAsJSON() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { name r2: id } }"])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"hero":{"name":"R2-D2","r2":"2001"}}"# + "\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func documentFileVariablesAndOperationNameAreUsed() throws {
+        let directory = try TemporaryDirectory()
+        let document = directory.path("Hero.graphql")
+        try Data("""
+            query Other { hero { id } }
+            query Hero($episode: Episode) { hero(episode: $episode) { name } }
+            """.utf8).write(to: URL(fileURLWithPath: document))
+        let result = try CacheLensProcess.run([
+            "query", try Self.cacheFile(in: directory), "-f", document,
+            "--operation-name", "Hero", "--variables", #"{"episode":"JEDI"}"#,
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"hero":{"name":"Luke Skywalker"}}"# + "\n")
+    }
+
+    @Test func missExitsWithStatusTwoAndDescribesTheMissWithNearMisses() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero(episode: EMPIRE) { name } }"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cache miss: 1 field(s) not in the cache"))
+        #expect(result.stderr.contains("  path:        hero\n"))
+        #expect(result.stderr.contains("  record key:  QUERY_ROOT\n"))
+        #expect(result.stderr.contains("  field key:   hero(episode:EMPIRE)\n"))
+        #expect(result.stderr.contains("  reason:      missingField"))
+        #expect(result.stderr.contains("  near misses: hero, hero(episode:JEDI)\n"))
+    }
+
+    @Test func danglingReferenceNamesTheAbsentRecord() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { friends { name } } }"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("  path:        hero.friends.1\n"))
+        #expect(result.stderr.contains("  reason:      danglingReference"))
+        #expect(result.stderr.contains("  reference:   Human:1003 (absent)\n"))
+    }
+
+    @Test func explainPrintsPartialDataEveryMissAndDependentKeys() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run([
+            "query", try Self.cacheFile(in: directory), "-e", "{ hero { name friends { name } } villain { name } }", "--explain",
+        ])
+        #expect(result.status == 2)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines == [
+            #"{"complete":false,"data":{"hero":{"name":"R2-D2","friends":[{"name":"Luke Skywalker"},null]}},"misses":[{"path":["hero","friends",1],"recordKey":"Droid:2001","fieldKey":"friends","reason":"danglingReference","reference":"Human:1003","nearMisses":[]},{"path":["villain"],"recordKey":"QUERY_ROOT","fieldKey":"villain","reason":"missingField","nearMisses":[]}],"dependentKeys":["Droid:2001.friends","Droid:2001.name","Human:1000.name","QUERY_ROOT.hero","QUERY_ROOT.villain"]}"#,
+        ])
+    }
+
+    @Test func explainOfACompleteReadExitsZero() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { name } }", "--explain"])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"complete":true,"data":{"hero":{"name":"R2-D2"}},"misses":[],"dependentKeys":["Droid:2001.name","QUERY_ROOT.hero"]}"# + "\n")
+    }
+
+    @Test func snapshotFileIsReadLikeACache() throws {
+        let directory = try TemporaryDirectory()
+        let snapshot = directory.path("records.json")
+        try Data(#"{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Droid:2001":{"name":"R2-D2"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: snapshot))
+        let result = try CacheLensProcess.run(["query", snapshot, "-e", "{ hero { name } }"])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"hero":{"name":"R2-D2"}}"# + "\n")
+    }
+
+    @Test func schemaExtensionsApplyTheirFieldPolicies() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try Self.cacheFile(in: directory)
+        let schema = ["--schema", Self.sampleData + "/starwars.graphqls", "--schema", Self.sampleData + "/starwars-extensions.graphqls"]
+        let hit = try CacheLensProcess.run(["query", cache, "-e", #"{ droid(id: "2001") { name } }"#] + schema)
+        #expect(hit.status == 0)
+        #expect(hit.stdout == #"{"droid":{"name":"R2-D2"}}"# + "\n")
+        let withoutPolicies = try CacheLensProcess.run(["query", cache, "-e", #"{ droid(id: "2001") { name } }"#])
+        #expect(withoutPolicies.status == 2)
+        #expect(withoutPolicies.stderr.contains(#"  field key:   droid(id:2001)"#))
+    }
+
+    @Test func schemaMakesNullInANonNullFieldAMissAndValidatesTheDocument() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try Self.cacheFile(in: directory)
+        let schema = ["--schema", Self.sampleData + "/starwars.graphqls"]
+        let invalid = try CacheLensProcess.run(["query", cache, "-e", "{ hero { nmae } }"] + schema)
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.contains("-e:1:10: "))
+        #expect(invalid.stderr.contains("nmae"))
+
+        let snapshot = directory.path("null.json")
+        try Data(#"{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Droid:2001":{"__typename":"Droid","name":null}}"#.utf8)
+            .write(to: URL(fileURLWithPath: snapshot))
+        let withSchema = try CacheLensProcess.run(["query", snapshot, "-e", "{ hero { name } }"] + schema)
+        #expect(withSchema.status == 2)
+        #expect(withSchema.stderr.contains("  reason:      nullValue"))
+        let withoutSchema = try CacheLensProcess.run(["query", snapshot, "-e", "{ hero { name } }"])
+        #expect(withoutSchema.status == 0)
+        #expect(withoutSchema.stdout == #"{"hero":{"name":null}}"# + "\n")
+    }
+
+    @Test func syntaxErrorInADocumentFileNamesFileLineAndColumn() throws {
+        let directory = try TemporaryDirectory()
+        let document = directory.path("Broken.graphql")
+        try Data("query {\n  hero {\n    name\n".utf8).write(to: URL(fileURLWithPath: document))
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-f", document])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(document):4:1: Syntax Error"))
+    }
+
+    @Test func badVariablesJSONIsAnErrorWithItsColumn() throws {
+        let directory = try TemporaryDirectory()
+        let result = try CacheLensProcess.run([
+            "query", try Self.cacheFile(in: directory), "-e", "query($e: Episode) { hero(episode: $e) { name } }",
+            "--variables", #"{"e": JEDI}"#,
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--variables: not JSON: unexpected character 'J' at line 1, column 7"))
+    }
+
+    @Test func missingCacheFileAndMissingSchemaFileAreNamed() throws {
+        let directory = try TemporaryDirectory()
+        let missingCache = directory.path("missing.sqlite")
+        let noCache = try CacheLensProcess.run(["query", missingCache, "-e", "{ hero { name } }"])
+        #expect(noCache.status == 1)
+        #expect(noCache.stderr.contains(missingCache))
+        let missingSchema = directory.path("missing.graphqls")
+        let noSchema = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { name } }",
+                                                 "--schema", missingSchema])
+        #expect(noSchema.status == 1)
+        #expect(noSchema.stderr.contains("cannot read --schema \(missingSchema)"))
+    }
+
+    @Test func schemaFileThatDoesNotLoadIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let extensions = directory.path("bad-extensions.graphqls")
+        try Data(#"extend type Droid @typePolicy(keyFields: "serialNumber")"#.utf8).write(to: URL(fileURLWithPath: extensions))
+        let result = try CacheLensProcess.run(["query", try Self.cacheFile(in: directory), "-e", "{ hero { name } }",
+                                               "--schema", Self.sampleData + "/starwars.graphqls", "--schema", extensions])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--schema \(extensions): invalid schema:"))
+        #expect(result.stderr.contains("serialNumber"))
+    }
+
+    @Test func badSnapshotIsNamedWithLineAndColumn() throws {
+        let directory = try TemporaryDirectory()
+        let snapshot = directory.path("bad.json")
+        try Data("{\n\"A\": {x}\n}".utf8).write(to: URL(fileURLWithPath: snapshot))
+        let result = try CacheLensProcess.run(["query", snapshot, "-e", "{ a }"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(snapshot):2:7: not JSON: expected a string key"))
+    }
+
+    @Test func documentMustBeGivenExactlyOnce() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try Self.cacheFile(in: directory)
+        let neither = try CacheLensProcess.run(["query", cache])
+        #expect(neither.status != 0)
+        #expect(neither.stderr.contains("exactly one of -e DOCUMENT or -f FILE"))
+        let both = try CacheLensProcess.run(["query", cache, "-e", "{ a }", "-f", "x.graphql"])
+        #expect(both.status != 0)
+    }
+}
