@@ -33,7 +33,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
-        .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache"]),
+        .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache", "CacheTestSupport", "cachelens"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
             "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",

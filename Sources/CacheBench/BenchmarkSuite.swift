@@ -5,6 +5,7 @@ public enum BenchmarkSuite {
         NormalizeReadBenchmarks.group,
         SQLiteBenchmarks.group,
         WatcherBenchmarks.group,
+        ExplorerBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

@@ -58,3 +58,10 @@ extension BenchmarkFigure {
                         max: samples.max * 1e6, floor: floor.map { $0.median * 1e6 }, budget: budget)
     }
 }
+
+extension BenchmarkFigure {
+    /// A memory figure in megabytes from samples already in megabytes.
+    public static func megabytes(_ name: String, _ samples: Samples, budget: Double? = nil) -> BenchmarkFigure {
+        BenchmarkFigure(name: name, unit: "MB", median: samples.median, min: samples.min, max: samples.max, budget: budget)
+    }
+}

@@ -14,8 +14,9 @@ struct KeyListing {
 
     /// Every key in natural order, when built and current.
     var index: SortedKeyIndex?
-    /// The first `headSize` keys in order and how many keys there are, while `index` is sorting.
-    var head: (keys: [CacheKey], total: Int)?
+    /// The first and the last `headSize` keys in order and how many keys there are, while
+    /// `index` is sorting.
+    var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
     /// The last filter asked for and the positions in `index` of the keys it accepts.
     var filtered: (filter: String, positions: [Int32])?
     /// `data_version` when the keys were read, to notice other processes' commits.
@@ -52,9 +53,15 @@ struct KeyListing {
         index = SortedKeyIndex()
     }
 
-    /// A page from `head`, when the head covers it.
+    /// A page from `head` (its first or its last keys), when they cover it.
     func headPage(_ range: Range<Int>) -> [CacheKey]? {
-        guard let head, range.upperBound <= head.keys.count || head.keys.count == head.total else { return nil }
-        return Array(head.keys[range.clamped(to: 0..<head.keys.count)])
+        guard let head else { return nil }
+        if range.upperBound <= head.keys.count || head.keys.count == head.total {
+            return Array(head.keys[range.clamped(to: 0..<head.keys.count)])
+        }
+        let tailStart = head.total - head.tail.count
+        guard range.lowerBound >= tailStart, tailStart >= head.keys.count else { return nil }
+        let clamped = range.clamped(to: tailStart..<head.total)
+        return Array(head.tail[(clamped.lowerBound - tailStart)..<(clamped.upperBound - tailStart)])
     }
 }

@@ -127,7 +127,8 @@ extension SQLiteNormalizedCache.State {
         guard keys.head == nil, unsorted.slotCount >= keys.backgroundThreshold, range.upperBound <= KeyListing.headSize else {
             return (install(unsorted, version).keys(in: range), nil)
         }
-        keys.head = (unsorted.smallest(KeyListing.headSize), unsorted.slotCount)
+        let extremes = unsorted.extremes(KeyListing.headSize)
+        keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
         keys.dataVersion = version
         let pending = PendingSort(unsorted: unsorted, generation: keys.generation, dataVersion: version)
         return (keys.headPage(range) ?? [], pending)

@@ -48,30 +48,48 @@ struct SortedKeyIndex {
         (0..<count).compactMap { filter(key(at: $0)) ? Int32($0) : nil }
     }
 
-    /// The `k` smallest keys in natural order, from keys appended but not sorted yet: one pass
-    /// that keeps the best `k` so far, most keys rejected by one comparison with the worst.
-    func smallest(_ k: Int) -> [CacheKey] {
-        guard k > 0 else { return [] }
-        var best: [(slot: Int, rank: Int)] = []
-        best.reserveCapacity(k + 1)
+    /// The `k` smallest and the `k` largest keys, each in natural order, from keys appended but
+    /// not sorted yet. The keys arrive nearly in order (SQLite's binary order), so the smallest
+    /// are kept in a pass from the front and the largest in a pass from the back: either way
+    /// most keys are rejected by one comparison with the worst kept so far. The largest serve
+    /// `G` (the bottom) at once while the full sort runs.
+    func extremes(_ k: Int) -> (smallest: [CacheKey], largest: [CacheKey]) {
+        guard k > 0 else { return ([], []) }
+        var low: [(slot: Int, rank: Int)] = [], high: [(slot: Int, rank: Int)] = []
+        low.reserveCapacity(k + 1)
+        high.reserveCapacity(k + 1)
         bytes.withUnsafeBufferPointer { buffer in
             func precedes(_ a: (slot: Int, rank: Int), _ b: (slot: Int, rank: Int)) -> Bool {
                 if a.rank != b.rank { return a.rank < b.rank }
                 return NaturalOrder.compareUTF8(slice(buffer, a.slot), slice(buffer, b.slot)) < 0
             }
+            func candidate(_ slot: Int) -> (slot: Int, rank: Int) {
+                (slot, NaturalOrder.rootRank(bytes: slice(buffer, slot)))
+            }
             for slot in 0..<starts.count {
-                let candidate = (slot: slot, rank: NaturalOrder.rootRank(bytes: slice(buffer, slot)))
-                if best.count == k, !precedes(candidate, best[k - 1]) { continue }
-                var low = 0, high = best.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if precedes(candidate, best[middle]) { high = middle } else { low = middle + 1 }
+                let key = candidate(slot)
+                if low.count < k || precedes(key, low[k - 1]) { Self.keep(key, in: &low, limit: k, before: precedes) }
+            }
+            for slot in (0..<starts.count).reversed() {
+                let key = candidate(slot)
+                if high.count < k || precedes(high[k - 1], key) {
+                    Self.keep(key, in: &high, limit: k, before: { precedes($1, $0) })
                 }
-                best.insert(candidate, at: low)
-                if best.count > k { best.removeLast() }
             }
         }
-        return best.map { keyOfSlot($0.slot) }
+        return (low.map { keyOfSlot($0.slot) }, high.reversed().map { keyOfSlot($0.slot) })
+    }
+
+    /// Inserts `candidate` into `best` (ordered by `before`), dropping the worst beyond `limit`.
+    private static func keep(_ candidate: (slot: Int, rank: Int), in best: inout [(slot: Int, rank: Int)], limit: Int,
+                             before: ((slot: Int, rank: Int), (slot: Int, rank: Int)) -> Bool) {
+        var lower = 0, upper = best.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if before(candidate, best[middle]) { upper = middle } else { lower = middle + 1 }
+        }
+        best.insert(candidate, at: lower)
+        if best.count > limit { best.removeLast() }
     }
 
     /// How many keys were appended.

@@ -40,7 +40,30 @@ import GraphQLCache
 extension BenchmarkFrameworkTests {
     @Test func sqliteFiltersSelectTheSQLiteGroup() {
         #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
-        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite", "watchers"]))
+        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite", "watchers", "explorer"]))
+        #expect(BenchmarkSuite.selected(by: "explorer").map(\.name) == ["explorer"])
         #expect(BenchmarkSuite.selected(by: "watch").map(\.name) == ["watchers"])
+    }
+}
+
+extension BenchmarkFrameworkTests {
+    @Test func megabyteFiguresHaveABudgetButNoFloor() {
+        let figure = BenchmarkFigure.megabytes("m", Samples([60, 64, 70]), budget: 100)
+        #expect(figure.unit == "MB" && figure.median == 64 && figure.floor == nil && figure.ratio == nil)
+        #expect(figure.meetsBudget == true)
+        #expect(figure.jsonObject["floor"] == .null && figure.jsonObject["ratio"] == .null)
+    }
+
+    @Test func reportPrintsOneJSONObjectPerFigure() throws {
+        let figures = [
+            BenchmarkFigure(name: "a", unit: "ms", median: 1.23456, min: 1, max: 2, floor: 0.5, budget: 3),
+            BenchmarkFigure(name: "b", unit: "MB", median: 64, min: 63, max: 65),
+        ]
+        let lines = BenchmarkReport.jsonLines(figures).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try JSONValue.parse(String(lines[0]))
+        #expect(first.objectValue?.keys == ["name", "unit", "median", "min", "max", "floor", "ratio"])
+        #expect(first["median"] == .double(1.235))
+        #expect(first["ratio"] == .double(2.469))
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import GraphQLCache
+import GraphQLCacheSQLite
+
+/// The explorer on a 1,000,000-record SQLite file, headless (DESIGN.md: first frame under
+/// 200 ms and 100 MB resident, a key press under 16 ms). Each run is a fresh child process
+/// (`cachelens bench-explorer-probe FILE`), so the first frame is cold and the memory is the
+/// explorer's alone, not the bench's; the file is generated once per bench run.
+enum ExplorerBenchmarks {
+    static let group = BenchmarkGroup(name: "explorer") { context in
+        let n = context.scale.explorerRecords
+        let path = context.freshFile("explorer-\(n).sqlite")
+        defer { context.removeFile(path) }
+        context.progress("  writing \(n) records…")
+        try writeFile(path, records: n)
+        context.progress("  measuring in child processes…")
+        var probes: [JSONValue] = []
+        for _ in 0..<(context.warmup + context.iterations) {
+            probes.append(try probe(path, executable: context.executablePath))
+        }
+        let measured = Array(probes.dropFirst(context.warmup))
+        func samples(_ member: String, scale: Double) throws -> Samples {
+            Samples(try measured.map { probe in
+                guard case .double(let value)? = probe[member] else { throw BenchmarkError("the explorer probe printed no \(member): \(probe.jsonText)") }
+                return value / scale
+            })
+        }
+        return [
+            .milliseconds("explorer first frame, \(n) records, cold (child process)", try samples("firstFrameMs", scale: 1000), budget: 200),
+            .milliseconds("explorer key press G (to the bottom) right after opening, \(n) records",
+                          try samples("keyPressBottomMs", scale: 1000), budget: 16),
+            .milliseconds("explorer key press j (down one), \(n) records", try samples("keyPressDownMs", scale: 1000), budget: 16),
+            .milliseconds("explorer key press G once the key order is built, \(n) records",
+                          try samples("keyPressBottomAgainMs", scale: 1000), budget: 16),
+            .megabytes("explorer peak resident memory, \(n) records", try samples("peakResidentMB", scale: 1), budget: 100),
+        ]
+    }
+
+    /// `n` workload items, written in chunks with the raw baseline (the fastest way in).
+    static func writeFile(_ path: String, records n: Int) throws {
+        let raw = try RawSQLiteBaseline(path: path)
+        let workload = ItemUserWorkload(itemCount: n)
+        let chunk = 50_000
+        for start in stride(from: 0, to: n, by: chunk) {
+            try raw.insert(ItemUserWorkload.rows((start..<min(start + chunk, n)).lazy.map { workload.item($0) }))
+        }
+    }
+
+    /// Runs the probe on `path` and returns the JSON object it printed.
+    static func probe(_ path: String, executable: String) throws -> JSONValue {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["bench-explorer-probe", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0, let line = text.split(separator: "\n").last,
+              case .object = try? JSONValue.parse(String(line)) else {
+            throw BenchmarkError("\(executable) bench-explorer-probe \(path) failed (status \(process.terminationStatus)): \(text)")
+        }
+        return try JSONValue.parse(String(line))
+    }
+}
