@@ -119,6 +119,8 @@ public struct JSONParser<Builder: JSONBuilder> {
         index += 1
         var items: [Builder.Value] = []
         skipWhitespace()
+        // Record lists are short (tags, references): room for a few saves growing twice.
+        if peek() != UInt8(ascii: "]") { items.reserveCapacity(4) }
         if peek() == UInt8(ascii: "]") {
             index += 1
         } else {
