@@ -69,7 +69,7 @@ extension Explorer {
         do {
             var records: [Record] = []
             try backend.forEachRecord { records.append($0) }
-            try environment.writeFile(path, SnapshotFile.encode(records))
+            try environment.writeFile(path, Snapshot.encode(records))
             inform("exported \(records.count) records to \(path)")
         } catch {
             fail(error)

@@ -83,6 +83,6 @@ import Testing
         try "[1,2]".write(toFile: badSnapshot, atomically: true, encoding: .utf8)
         let snapshot = try CacheLensProcess.run(["explore", "--snapshot", badSnapshot])
         #expect(snapshot.status == 1)
-        #expect(snapshot.stderr.contains("bad.json: not a snapshot"))
+        #expect(snapshot.stderr.contains("bad.json: a snapshot must be a JSON object of records"))
     }
 }
