@@ -36,6 +36,16 @@ extension Explorer {
             || state.list.rows.isEmpty
         state.list = list
         if needsFetch { fetchPage() }
+        previewSelection()
+    }
+
+    /// While the record list has focus, the record pane previews the selected row's record:
+    /// one record (and a batch of its references, for dangling marks) loaded per move, history
+    /// left alone. Enter then moves focus into it.
+    mutating func previewSelection() {
+        guard state.focus == .records else { return }
+        guard let key = state.list.selectedRow?.key else { state.record = nil; return }
+        if state.record?.key != key { state.record = loadView(key, keeping: nil) }
     }
 
     /// Loads the rows of the visible page: keys, then their records for typename and size.

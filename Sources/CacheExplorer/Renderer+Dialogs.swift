@@ -33,8 +33,12 @@ extension Renderer {
         lines.append(contentsOf: Explorer.lineCommands.map { [($0.usage, StyleRole.text)] })
         lines.append([])
         lines.append([("Mouse: click selects, wheel scrolls. Theme: \(themeName).", .textDim)])
+        // As wide as the longest line needs, up to the screen: descriptions are not cut short
+        // while there are columns to show them.
+        let widest = lines.map { line in line.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
         let visible = Array(lines.dropFirst(top))
-        dialog(title: "Help (j/k scroll, any other key closes)", lines: visible, width: dialogWidth)
+        dialog(title: "Help (j/k scroll, any other key closes)", lines: visible,
+               width: min(state.size.width - 2, max(dialogWidth, widest + 4)))
     }
 
     mutating func drawEdit(_ edit: EditDialog) {

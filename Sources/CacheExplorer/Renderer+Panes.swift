@@ -70,7 +70,7 @@ extension Renderer {
         let focused = state.focus == .record
         guard let view = state.record else {
             grid.box(rect, title: "Record", focused: focused)
-            grid.put("Enter opens the selected record", row: rect.inner.row, column: rect.inner.column + 1,
+            grid.put("no record selected", row: rect.inner.row, column: rect.inner.column + 1,
                      role: .textDim, limit: rect.inner.width - 1)
             return
         }
