@@ -21,24 +21,13 @@ extension Renderer {
     private var dialogWidth: Int { min(state.size.width - 2, 72) }
 
     mutating func drawHelp(top: Int, themeName: String) {
-        var lines: [[(String, StyleRole)]] = []
-        let rows = keyMap.helpRows
-        let keyWidth = min(dialogWidth / 2, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
-        for row in rows {
-            let pad = String(repeating: " ", count: max(1, keyWidth + 2 - DisplayWidth.of(row.keys)))
-            lines.append([(row.keys + pad, .helpKey), (row.description, .text)])
+        let help = HelpText(keyMap: keyMap, themeName: themeName, screen: state.size)
+        let visible = Array(help.lines.dropFirst(top))
+        let inner = dialog(title: "Help · j/k scroll · others close", lines: visible, width: help.width)
+        // Say that there is more below, on the bottom border, so the list does not look complete.
+        if visible.count > inner.height, inner.width > 12 {
+            grid.put(" j: more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
         }
-        lines.append([])
-        lines.append([("Commands", .title)])
-        lines.append(contentsOf: Explorer.lineCommands.map { [($0.usage, StyleRole.text)] })
-        lines.append([])
-        lines.append([("Mouse: click selects, wheel scrolls. Theme: \(themeName).", .textDim)])
-        // As wide as the longest line needs, up to the screen: descriptions are not cut short
-        // while there are columns to show them.
-        let widest = lines.map { line in line.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
-        let visible = Array(lines.dropFirst(top))
-        dialog(title: "Help (j/k scroll, any other key closes)", lines: visible,
-               width: min(state.size.width - 2, max(dialogWidth, widest + 4)))
     }
 
     mutating func drawEdit(_ edit: EditDialog) {
