@@ -31,8 +31,13 @@ extension Renderer {
     }
 
     mutating func drawEdit(_ edit: EditDialog) {
-        let kinds = EditKind.allCases.map { kind in
+        var kinds = EditKind.allCases.map { kind in
             kind == edit.kind ? ("[\(kind.rawValue)]", StyleRole.helpKey) : (" \(kind.rawValue) ", StyleRole.dialog)
+        }
+        let room = dialogWidth - 4
+        // Too narrow for every kind: the current one, and how to change it.
+        if kinds.reduce(6, { $0 + DisplayWidth.of($1.0) }) > room {
+            kinds = [("[\(edit.kind.rawValue)]", .helpKey), (" Tab: next kind", .textDim)]
         }
         var lines: [[(String, StyleRole)]] = [
             [("kind: ", .dialog)] + kinds,
@@ -42,7 +47,12 @@ extension Renderer {
         ]
         if let error = edit.error { lines.append([(error, .statusError)]) }
         lines.append([(hint(for: edit.kind), .textDim)])
-        lines.append([("Enter saves · Tab changes kind · Esc cancels", .textDim)])
+        let keys = "Enter saves · Tab changes kind · Esc cancels"
+        if DisplayWidth.of(keys) <= room {
+            lines.append([(keys, .textDim)])
+        } else {
+            lines.append([("Enter saves · Esc cancels", .textDim)])
+        }
         dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth)
     }
 

@@ -19,8 +19,17 @@ extension Renderer {
         }
     }
 
-    /// ` ? help  / filter  Enter open …` for the focused pane, as many hints as fit.
+    /// ` ? help  / filter  Enter open …` for the focused pane, as many hints as fit; while an
+    /// overlay has the keyboard, the keys it reads.
     func hintLine() -> String {
+        switch state.mode {
+        case .help: return Self.fit([("j/k scroll", 0), ("any other key closes", 1)], width: state.size.width)
+        case .edit: return Self.fit([("Enter save", 0), ("Tab kind", 2), ("Esc cancel", 1)], width: state.size.width)
+        case .confirmDelete, .confirmPattern, .confirmGarbage:
+            return Self.fit([("y delete", 0), ("any other key cancels", 1)], width: state.size.width)
+        case .inbound: return Self.fit([("Enter open", 0), ("j/k move", 1), ("any other key closes", 2)], width: state.size.width)
+        default: break
+        }
         // The console reads Enter, Tab and Esc itself; they are not in the key map.
         if state.focus == .query { return Self.fit([("Enter run", 0), ("Tab document/variables", 1), ("Esc leave", 2)], width: state.size.width) }
         let pieces = Self.hintedCommands(state.focus).compactMap { hint in
