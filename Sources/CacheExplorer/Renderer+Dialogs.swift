@@ -18,7 +18,9 @@ extension Renderer {
         return inner
     }
 
-    private var dialogWidth: Int { min(state.size.width - 2, 72) }
+    /// Dialogs leave a column of the panes either side, except on narrow screens where every
+    /// column counts.
+    private var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
 
     mutating func drawHelp(top: Int, themeName: String) {
         let help = HelpText(keyMap: keyMap, themeName: themeName, screen: state.size)
