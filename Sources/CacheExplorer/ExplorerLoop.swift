@@ -15,6 +15,8 @@ public struct ExplorerLoop {
     /// Milliseconds to wait for a key before polling for store changes.
     public static let pollMilliseconds = 100
 
+    /// A loop driving `explorer` on `terminal`, listening to its backend's changes through
+    /// `changes`; `clock` (time since start) ends flashes while no key comes, tests inject one.
     public init(explorer: Explorer, terminal: any Terminal, changes: ChangeQueue = ChangeQueue(),
                 clock: @escaping @Sendable () -> Duration = ExplorerLoop.elapsedTime()) {
         self.explorer = explorer
