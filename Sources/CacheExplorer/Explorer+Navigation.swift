@@ -14,6 +14,7 @@ extension Explorer {
     /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
     /// when the page did not move, because the data changed).
     mutating func reloadList(refetch: Bool = false) {
+        let selectedKey = state.list.selectedRow?.key
         do {
             state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
         } catch {
@@ -21,11 +22,17 @@ extension Explorer {
             state.list.count = 0
         }
         if refetch { state.list.rows = [] }
-        selectListRow(state.list.selected)
+        moveListSelection(to: state.list.selected, from: selectedKey)
     }
 
     /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
     mutating func selectListRow(_ index: Int) {
+        moveListSelection(to: index, from: state.list.selectedRow?.key)
+    }
+
+    /// Selects row `index`; when that selects another key than `previous`, the record pane
+    /// previews it (a refresh that keeps the selection leaves a followed record in place).
+    private mutating func moveListSelection(to index: Int, from previous: CacheKey?) {
         let height = Layout.listPageHeight(state.size)
         var list = state.list
         list.selected = max(0, min(index, list.count - 1))
@@ -36,7 +43,7 @@ extension Explorer {
             || state.list.rows.isEmpty
         state.list = list
         if needsFetch { fetchPage() }
-        previewSelection()
+        if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
     }
 
     /// While the record list has focus, the record pane previews the selected row's record:
@@ -181,6 +188,7 @@ extension Explorer {
         state.list.top = 0
         state.list.rows = []
         reloadList()
+        previewSelection()
     }
 
     /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.

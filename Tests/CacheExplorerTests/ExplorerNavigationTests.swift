@@ -31,6 +31,18 @@ import Testing
         #expect(explorer.state.back == [])
     }
 
+    @Test func aStoreChangeKeepsAFollowedRecordShownWhileTheListHasFocus() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.enter, .enter, .tab, .tab])
+        #expect(explorer.state.focus == .records)
+        #expect(explorer.state.list.selectedRow?.key == .queryRoot)
+        _ = try backend.write([Record(key: "Human:1003", ["name": .string("Leia")])])
+        explorer.send(.storeDidChange([]))
+        #expect(explorer.state.record?.key == "Droid:2001")
+        explorer.press([.character("j"), .character("j")])
+        #expect(explorer.state.record == TinyCache.view("Human:1000"))
+    }
+
     @Test func aFilterMatchingNothingLeavesNoRecordToPreview() {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("/")] + Key.sequence(from: "zzz"))
