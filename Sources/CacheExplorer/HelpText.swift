@@ -35,9 +35,10 @@ struct HelpText {
         entries.append(Entry(left: "", leftRole: .text, text: "Commands", textRole: .title))
         for command in Explorer.lineCommands {
             // The usage is `:name ARGS` padded to a column, then what it does.
-            let words = command.usage.split(separator: "  ", maxSplits: 1)
-            let left = words.count == 2 ? String(command.usage.prefix(command.usage.count - String(words[1]).trimmed.count)) : ""
-            entries.append(Entry(left: left, leftRole: .text, text: String(command.usage.dropFirst(left.count)), textRole: .text))
+            let usage = command.usage
+            let gap = usage.firstRange(of: "  ")?.lowerBound ?? usage.startIndex
+            let textStart = usage[gap...].firstIndex { $0 != " " } ?? usage.endIndex
+            entries.append(Entry(left: String(usage[..<textStart]), leftRole: .text, text: String(usage[textStart...]), textRole: .text))
         }
         entries.append(Entry(left: "", leftRole: .text, text: "", textRole: .text))
         entries.append(Entry(left: "", leftRole: .text, text: "Mouse: click selects, wheel scrolls. Theme: \(themeName).",
