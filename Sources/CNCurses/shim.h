@@ -49,4 +49,17 @@ static inline int cncurses_put_wch(WINDOW *win, int y, int x, wchar_t ch, attr_t
     if (setcchar(&cell, text, attrs, pair, 0) != OK) return ERR;
     return mvwadd_wch(win, y, x, &cell);
 }
+/* The most wide characters one cell holds: a spacing character and its combining marks. */
+static inline int cncurses_ccharw_max(void) { return CCHARW_MAX; }
+/* Draws one grapheme cluster (a spacing character and up to CCHARW_MAX - 1 combining marks,
+   `count` of them at `chars`) with attributes and a colour pair in one cell. */
+static inline int cncurses_put_cluster(WINDOW *win, int y, int x, const wchar_t *chars, int count, attr_t attrs, short pair) {
+    cchar_t cell;
+    wchar_t text[CCHARW_MAX + 1];
+    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+    for (int i = 0; i < n; i++) text[i] = chars[i];
+    text[n < 0 ? 0 : n] = 0;
+    if (setcchar(&cell, text, attrs, pair, 0) != OK) return ERR;
+    return mvwadd_wch(win, y, x, &cell);
+}
 #endif

@@ -9,6 +9,9 @@ public enum Action: Hashable, Sendable {
     case storeDidChange(Set<FieldKey>)
     /// A watched query delivered a new result.
     case watchesDidUpdate
+    /// Time passed: the loop's clock (time since it started) read while waiting for keys.
+    /// Flashes end by it, not by the next key.
+    case tick(Duration)
     /// A mouse button went down at a screen cell.
     case mousePressed(row: Int, column: Int)
     /// The wheel turned over a screen cell: positive lines scroll down.

@@ -69,7 +69,7 @@ extension Explorer {
         do {
             var records: [Record] = []
             try backend.forEachRecord { records.append($0) }
-            try environment.writeFile(path, SnapshotFile.encode(records))
+            try environment.writeFile(path, Snapshot.encode(records))
             inform("exported \(records.count) records to \(path)")
         } catch {
             fail(error)
@@ -120,12 +120,14 @@ extension Explorer {
         }
     }
 
-    /// Re-reads the watches; those whose update count grew flash until the next key.
+    /// Re-reads the watches; those already shown whose update count grew flash (afresh) for
+    /// `flashDuration`. A watch just added does not flash: its first result is no change.
     mutating func refreshWatches() {
         let previous = Dictionary(state.watches.map { ($0.name, $0.updateCount) }, uniquingKeysWith: { a, _ in a })
         state.watches = backend.watches()
-        for watch in state.watches where watch.updateCount > (previous[watch.name] ?? 0) {
+        for watch in state.watches where previous[watch.name].map({ watch.updateCount > $0 }) == true {
             state.flashing.insert(watch.name)
+            state.flashingSince = nil
         }
         state.selectedWatch = max(0, min(state.selectedWatch, state.watches.count - 1))
     }

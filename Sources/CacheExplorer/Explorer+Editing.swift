@@ -5,7 +5,9 @@ extension Explorer {
     mutating func beginEdit() {
         guard !state.readOnly else { fail(ExplorerError.readOnly); return }
         guard state.focus == .record, let view = state.record, let row = view.selectedRow else {
-            inform("open a record and select a field to edit (Enter opens)")
+            let enter = keyMap.bindings.first { $0.command == .follow }?.key.description ?? "Enter"
+            let edit = keyMap.bindings.first { $0.command == .edit }?.key.description ?? "e"
+            inform(state.record == nil ? "no record to edit" : "\(edit) edits a field of the record pane: \(enter) moves into it")
             return
         }
         guard let value = try? backend.loadRecord(view.key)?.fields[row.field] else {

@@ -14,6 +14,7 @@ extension Explorer {
     /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
     /// when the page did not move, because the data changed).
     mutating func reloadList(refetch: Bool = false) {
+        let selectedKey = state.list.selectedRow?.key
         do {
             state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
         } catch {
@@ -21,11 +22,17 @@ extension Explorer {
             state.list.count = 0
         }
         if refetch { state.list.rows = [] }
-        selectListRow(state.list.selected)
+        moveListSelection(to: state.list.selected, from: selectedKey)
     }
 
     /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
     mutating func selectListRow(_ index: Int) {
+        moveListSelection(to: index, from: state.list.selectedRow?.key)
+    }
+
+    /// Selects row `index`; when that selects another key than `previous`, the record pane
+    /// previews it (a refresh that keeps the selection leaves a followed record in place).
+    private mutating func moveListSelection(to index: Int, from previous: CacheKey?) {
         let height = Layout.listPageHeight(state.size)
         var list = state.list
         list.selected = max(0, min(index, list.count - 1))
@@ -36,6 +43,16 @@ extension Explorer {
             || state.list.rows.isEmpty
         state.list = list
         if needsFetch { fetchPage() }
+        if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
+    }
+
+    /// While the record list has focus, the record pane previews the selected row's record:
+    /// one record (and a batch of its references, for dangling marks) loaded per move, history
+    /// left alone. Enter then moves focus into it.
+    mutating func previewSelection() {
+        guard state.focus == .records else { return }
+        guard let key = state.list.selectedRow?.key else { state.record = nil; return }
+        if state.record?.key != key { state.record = loadView(key, keeping: nil) }
     }
 
     /// Loads the rows of the visible page: keys, then their records for typename and size.
@@ -171,6 +188,7 @@ extension Explorer {
         state.list.top = 0
         state.list.rows = []
         reloadList()
+        previewSelection()
     }
 
     /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.

@@ -36,7 +36,6 @@ public struct Explorer {
     public mutating func send(_ action: Action) {
         switch action {
         case .keyPressed(let key):
-            state.flashing = []
             keyPressed(key)
         case .resized(let size):
             state.size = size
@@ -46,10 +45,25 @@ public struct Explorer {
             refreshAfterChange()
         case .watchesDidUpdate:
             refreshWatches()
+        case .tick(let now):
+            expireFlashes(now: now)
         case let .mousePressed(row, column):
             mousePressed(row: row, column: column)
         case let .mouseScrolled(row, column, lines):
             mouseScrolled(row: row, column: column, lines: lines)
+        }
+    }
+
+    /// How long a changed watch flashes.
+    public static let flashDuration: Duration = .milliseconds(1500)
+
+    /// Ends the flash once `flashDuration` has passed since the first tick that saw it.
+    private mutating func expireFlashes(now: Duration) {
+        guard !state.flashing.isEmpty else { state.flashingSince = nil; return }
+        guard let since = state.flashingSince else { state.flashingSince = now; return }
+        if now - since >= Self.flashDuration {
+            state.flashing = []
+            state.flashingSince = nil
         }
     }
 

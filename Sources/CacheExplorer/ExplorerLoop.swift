@@ -7,18 +7,30 @@ public struct ExplorerLoop {
     public var explorer: Explorer
     let terminal: any Terminal
     let changes: ChangeQueue
+    /// Time since the loop started; read while waiting for keys to end flashes (tests inject one).
+    let clock: @Sendable () -> Duration
     /// The backend whose changes reach `changes` (`:open` replaces the backend).
     private var listened: ObjectIdentifier
 
     /// Milliseconds to wait for a key before polling for store changes.
     public static let pollMilliseconds = 100
 
-    public init(explorer: Explorer, terminal: any Terminal, changes: ChangeQueue = ChangeQueue()) {
+    /// A loop driving `explorer` on `terminal`, listening to its backend's changes through
+    /// `changes`; `clock` (time since start) ends flashes while no key comes, tests inject one.
+    public init(explorer: Explorer, terminal: any Terminal, changes: ChangeQueue = ChangeQueue(),
+                clock: @escaping @Sendable () -> Duration = ExplorerLoop.elapsedTime()) {
         self.explorer = explorer
         self.terminal = terminal
         self.changes = changes
+        self.clock = clock
         listened = ObjectIdentifier(explorer.backend)
         Self.listen(to: explorer.backend, into: changes)
+    }
+
+    /// A clock reading the time elapsed since it was made (the default one).
+    public static func elapsedTime() -> @Sendable () -> Duration {
+        let origin = ContinuousClock.now
+        return { ContinuousClock.now - origin }
     }
 
     private static func listen(to backend: any ExplorerBackend, into queue: ChangeQueue) {
@@ -33,12 +45,14 @@ public struct ExplorerLoop {
             let action = terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
             var queued = coalesce(changes.drain())
             if action == nil, explorer.backend.hasExternalChanges() { queued.append(.storeDidChange([])) }
-            if action == nil && queued.isEmpty {
+            let flashing = explorer.state.flashing
+            for change in queued { explorer.send(change) }
+            if let action { explorer.send(action) }
+            explorer.send(.tick(clock()))
+            if action == nil && queued.isEmpty && explorer.state.flashing == flashing {
                 if untilIdle || terminal.isClosed { return }
                 continue
             }
-            for change in queued { explorer.send(change) }
-            if let action { explorer.send(action) }
             if ObjectIdentifier(explorer.backend) != listened {
                 listened = ObjectIdentifier(explorer.backend)
                 Self.listen(to: explorer.backend, into: changes)

@@ -45,8 +45,11 @@ public struct ExplorerState: Hashable, Sendable {
     public var undo: [UndoEntry] = []
     /// The watches as last read from the backend.
     public var watches: [WatchSnapshot] = []
-    /// Watches whose result changed since the last key press: drawn flashing.
+    /// Watches whose result changed lately: drawn flashing until `Explorer.flashDuration` of
+    /// ticks has passed.
     public var flashing: Set<String> = []
+    /// The tick that first saw the current flash (nil until one has, or when nothing flashes).
+    public var flashingSince: Duration?
     /// The watch selected in the watches pane.
     public var selectedWatch = 0
     /// The query console's input and last report.

@@ -18,28 +18,28 @@ extension Renderer {
         return inner
     }
 
-    private var dialogWidth: Int { min(state.size.width - 2, 72) }
+    /// Dialogs leave a column of the panes either side, except on narrow screens where every
+    /// column counts.
+    private var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
 
     mutating func drawHelp(top: Int, themeName: String) {
-        var lines: [[(String, StyleRole)]] = []
-        let rows = keyMap.helpRows
-        let keyWidth = min(dialogWidth / 2, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
-        for row in rows {
-            let pad = String(repeating: " ", count: max(1, keyWidth + 2 - DisplayWidth.of(row.keys)))
-            lines.append([(row.keys + pad, .helpKey), (row.description, .text)])
+        let help = HelpText(keyMap: keyMap, themeName: themeName, screen: state.size)
+        let visible = Array(help.lines.dropFirst(top))
+        let inner = dialog(title: "Help · j/k scroll · others close", lines: visible, width: help.width)
+        // Say that there is more below, on the bottom border, so the list does not look complete.
+        if visible.count > inner.height, inner.width > 12 {
+            grid.put(" j: more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
         }
-        lines.append([])
-        lines.append([("Commands", .title)])
-        lines.append(contentsOf: Explorer.lineCommands.map { [($0.usage, StyleRole.text)] })
-        lines.append([])
-        lines.append([("Mouse: click selects, wheel scrolls. Theme: \(themeName).", .textDim)])
-        let visible = Array(lines.dropFirst(top))
-        dialog(title: "Help (j/k scroll, any other key closes)", lines: visible, width: dialogWidth)
     }
 
     mutating func drawEdit(_ edit: EditDialog) {
-        let kinds = EditKind.allCases.map { kind in
+        var kinds = EditKind.allCases.map { kind in
             kind == edit.kind ? ("[\(kind.rawValue)]", StyleRole.helpKey) : (" \(kind.rawValue) ", StyleRole.dialog)
+        }
+        let room = dialogWidth - 4
+        // Too narrow for every kind: the current one, and how to change it.
+        if kinds.reduce(6, { $0 + DisplayWidth.of($1.0) }) > room {
+            kinds = [("[\(edit.kind.rawValue)]", .helpKey), (" Tab: next kind", .textDim)]
         }
         var lines: [[(String, StyleRole)]] = [
             [("kind: ", .dialog)] + kinds,
@@ -49,7 +49,12 @@ extension Renderer {
         ]
         if let error = edit.error { lines.append([(error, .statusError)]) }
         lines.append([(hint(for: edit.kind), .textDim)])
-        lines.append([("Enter saves · Tab changes kind · Esc cancels", .textDim)])
+        let keys = "Enter saves · Tab changes kind · Esc cancels"
+        if DisplayWidth.of(keys) <= room {
+            lines.append([(keys, .textDim)])
+        } else {
+            lines.append([("Enter saves · Esc cancels", .textDim)])
+        }
         dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth)
     }
 

@@ -70,7 +70,7 @@ extension Renderer {
         let focused = state.focus == .record
         guard let view = state.record else {
             grid.box(rect, title: "Record", focused: focused)
-            grid.put("Enter opens the selected record", row: rect.inner.row, column: rect.inner.column + 1,
+            grid.put("no record selected", row: rect.inner.row, column: rect.inner.column + 1,
                      role: .textDim, limit: rect.inner.width - 1)
             return
         }
@@ -94,8 +94,10 @@ extension Renderer {
 
     private mutating func drawField(_ row: FieldRow, y: Int, inner: Rect, labelWidth: Int, selected: Bool) {
         grid.put(selected ? "›" : " ", row: y, column: inner.column, role: .text)
-        let indent = String(repeating: " ", count: 2 * row.depth)
-        grid.put(indent + row.label, row: y, column: inner.column + 1, role: .fieldName, limit: labelWidth)
+        let label = String(repeating: " ", count: 2 * row.depth) + row.label
+        // A label cut short says so, and keeps a column between it and the value.
+        let shown = DisplayWidth.of(label) >= labelWidth ? String(label.prefix(max(0, labelWidth - 2))) + "…" : label
+        grid.put(shown, row: y, column: inner.column + 1, role: .fieldName, limit: labelWidth)
         let valueColumn = inner.column + 2 + labelWidth
         let segments = ValueText.segments(row.value, dangling: row.isDangling, expanded: row.isExpanded)
         put(segments, row: y, column: valueColumn, limit: inner.width - labelWidth - 2)

@@ -7,10 +7,12 @@ extension Renderer {
             grid.put("no watches: w adds one", row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
             return
         }
-        // Each watch gets a fair share of the rows; its result is cut to fit.
-        let share = max(2, inner.height / state.watches.count)
+        // Each watch gets a fair share of the rows still free (rows one leaves go to the next);
+        // its result is cut to fit.
         var y = inner.row
         for (index, watch) in state.watches.enumerated() where y < inner.row + inner.height {
+            let free = inner.row + inner.height - y
+            let share = max(2, free / (state.watches.count - index))
             y = drawWatch(watch, selected: state.focus == .watches && index == state.selectedWatch, from: y,
                           to: min(inner.row + inner.height, y + share), inner: inner)
         }
@@ -28,10 +30,14 @@ extension Renderer {
         if !watch.lastChangedKeys.isEmpty {
             lines.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
         }
-        if lines.count + 2 <= end - start { lines.insert(("   " + watch.summary, .textDim), at: 0) }
+        let rows = end - start - 1
+        if lines.count + 1 <= rows { lines.insert(("   " + watch.summary, .textDim), at: 0) }
+        // Short of room, the result goes before what changed it, and a row is spent on "…"
+        // only when there are rows to spare for the result too.
+        if lines.count > rows, rows < 3, !watch.lastChangedKeys.isEmpty { lines.removeFirst() }
         var y = start + 1
         for (offset, line) in lines.enumerated() where y < end {
-            let cut = y == end - 1 && offset < lines.count - 1
+            let cut = rows >= 2 && y == end - 1 && offset < lines.count - 1
             grid.put(cut ? "   …" : line.0, row: y, column: inner.column, role: line.1, limit: inner.width)
             y += 1
         }

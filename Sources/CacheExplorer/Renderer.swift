@@ -84,9 +84,7 @@ public struct Renderer {
             if let message = state.message {
                 grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
             } else {
-                let hint = state.size.width >= 60 ? " ? help  / filter  Enter open  e edit  d delete  r refs  : command  Q quit"
-                    : " ? help  / filter  : command  Q quit"
-                grid.put(hint, row: row, column: 0, role: .textDim)
+                grid.put(hintLine(), row: row, column: 0, role: .textDim)
             }
         }
     }

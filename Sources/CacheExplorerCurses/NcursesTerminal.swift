@@ -65,12 +65,26 @@ public final class NcursesTerminal: Terminal {
                 let cell = grid[row, column]
                 guard cell.width > 0 else { continue }
                 let style = colorMode == .none ? theme[cell.role].withoutColors : theme[cell.role]
-                let scalar = cell.character.unicodeScalars.first?.value ?? 32
-                _ = cncurses_put_wch(screen, Int32(row), Int32(column), wchar_t(scalar), attributes(style), pair(style))
+                put(cell.character, row: row, column: column, attributes: attributes(style), pair: pair(style))
             }
         }
         wnoutrefresh(screen)
         doupdate()
+    }
+
+    /// Draws a whole grapheme cluster in its cell: a character and its combining marks (`é` as
+    /// `e` + U+0301) go to ncurses together, up to the CCHARW_MAX wide characters a cell holds.
+    private func put(_ character: Character, row: Int, column: Int, attributes: attr_t, pair: Int16) {
+        let screen = cncurses_stdscr()
+        let scalars = character.unicodeScalars
+        if scalars.count == 1, let scalar = scalars.first {
+            _ = cncurses_put_wch(screen, Int32(row), Int32(column), wchar_t(scalar.value), attributes, pair)
+            return
+        }
+        let chars = scalars.prefix(Int(cncurses_ccharw_max())).map { wchar_t($0.value) }
+        _ = chars.withUnsafeBufferPointer { buffer in
+            cncurses_put_cluster(screen, Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+        }
     }
 
     private func attributes(_ style: ThemeStyle) -> attr_t {

@@ -19,6 +19,7 @@ extension Harness {
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange([]))
             explorer.press(keys)
+            explorer.send(.tick(ContinuousClock.now - session.started))
             session.explorer = explorer
             return ["screen": .string(explorer.render().text)]
         }
@@ -57,4 +58,6 @@ extension Harness {
 /// The explorer a harness keeps between `ui` requests.
 final class UISession {
     var explorer: Explorer?
+    /// The clock origin for ticks: a watch's flash ends on the first request 1.5 s after it began.
+    let started = ContinuousClock.now
 }

@@ -39,9 +39,10 @@ enum ExplorerFiles {
                             waitsForWatches: options.waitsForWatches, externalChanges: externalChanges)
     }
 
-    /// The records of a snapshot file.
+    /// The records of a snapshot file, read by the library's codec (the one `cachelens export`
+    /// and `import` use), so the explorer and the commands read and write the same files.
     static func snapshot(_ path: String) throws -> RecordSet {
-        try SnapshotFile.decode(try readBytes(path), path: path)
+        try Snapshot.decode(try readBytes(path), source: path)
     }
 
     /// A configuration knowing the schema in `paths` (none: schema-less reads).

@@ -9,6 +9,7 @@ import Testing
         var expected = TinyCache.initialState()
         expected.list.selected = 3
         expected.mode = .confirmDelete("Human:1002")
+        expected.record = TinyCache.view("Human:1002")
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("n")))
         #expect(explorer.state.mode == .normal)
@@ -23,6 +24,7 @@ import Testing
         expected.list = RecordListState(count: 3, selected: 2, rows: [TinyCache.row(.queryRoot), TinyCache.row("Droid:2001"), TinyCache.row("Human:1000")])
         expected.undo = [.removal([TinyCache.records[3]], description: "delete Human:1002")]
         expected.message = StatusMessage("deleted 1 record; u undoes")
+        expected.record = TinyCache.view("Human:1000")
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("u")))
         #expect(try backend.loadRecord("Human:1002") == TinyCache.records[3])

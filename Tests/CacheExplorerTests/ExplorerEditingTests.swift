@@ -11,6 +11,13 @@ import Testing
         return (explorer, backend)
     }
 
+    @Test func eInTheListSaysHowToReachTheFields() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.send(.keyPressed(.character("e")))
+        #expect(explorer.state.mode == .normal)
+        #expect(explorer.state.message == StatusMessage("e edits a field of the record pane: Enter moves into it"))
+    }
+
     @Test func eOpensTheEditDialogWithTheValueAndItsKind() {
         var (explorer, _) = droidExplorer(selecting: 1)
         explorer.send(.keyPressed(.character("e")))

@@ -2,6 +2,7 @@ import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
 import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
 @Suite struct ExplorerLoopTests {
@@ -24,6 +25,23 @@ import Testing
         #expect(terminal.lastGrid?.size == Size(width: 100, height: 30))
     }
 
+    @Test func theLoopEndsAFlashOnItsClockWithoutAKey() throws {
+        let (explorer, backend) = TinyCache.explorer()
+        try backend.addWatch(name: "hero", document: "{ hero { name } }")
+        let clock = ManualClock()
+        let terminal = HeadlessTerminal(size: Size(width: 120, height: 40), actions: [.watchesDidUpdate])
+        var loop = ExplorerLoop(explorer: explorer, terminal: terminal, clock: { clock.now })
+        loop.run(untilIdle: true)
+        _ = try backend.write([Record(key: "Droid:2001", ["name": .string("Artoo")])])
+        loop.run(untilIdle: true)
+        #expect(loop.explorer.state.flashing == ["hero"])
+        #expect(terminal.screen.contains("● hero"))
+        clock.advance(by: Explorer.flashDuration)
+        loop.run(untilIdle: true)
+        #expect(loop.explorer.state.flashing == [])
+        #expect(terminal.screen.contains("○ hero"))
+    }
+
     @Test func aCommitByAnotherProcessShowsUpBetweenKeys() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("shared.sqlite")
@@ -41,4 +59,11 @@ import Testing
         #expect(loop.explorer.state.list.count == 5)
         #expect(terminal.screen.contains("Human:1003"))
     }
+}
+
+/// A clock tests move by hand.
+final class ManualClock: Sendable {
+    private let time = Mutex(Duration.zero)
+    var now: Duration { time.withLock { $0 } }
+    func advance(by duration: Duration) { time.withLock { $0 += duration } }
 }

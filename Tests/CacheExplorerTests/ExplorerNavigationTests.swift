@@ -9,12 +9,45 @@ import Testing
         #expect(explorer.state == TinyCache.initialState())
     }
 
-    @Test func movingDownSelectsTheNextKey() {
+    @Test func movingDownSelectsTheNextKeyAndPreviewsItsRecord() {
         var (explorer, _) = TinyCache.explorer()
         explorer.send(.keyPressed(.character("j")))
         var expected = TinyCache.initialState()
         expected.list.selected = 1
+        expected.record = TinyCache.droidView()
         #expect(explorer.state == expected)
+    }
+
+    @Test func thePreviewFollowsTheSelectionWithoutTouchingHistoryAndEnterFocusesIt() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.enter, .enter, .character("h"), .character("h"), .character("j"), .character("j")])
+        #expect(explorer.state.focus == .records)
+        #expect(explorer.state.record == TinyCache.view("Human:1000"))
+        #expect(explorer.state.back == [])
+        #expect(explorer.state.forward == ["Droid:2001"])
+        explorer.send(.keyPressed(.enter))
+        #expect(explorer.state.focus == .record)
+        #expect(explorer.state.record == TinyCache.view("Human:1000"))
+        #expect(explorer.state.back == [])
+    }
+
+    @Test func aStoreChangeKeepsAFollowedRecordShownWhileTheListHasFocus() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.enter, .enter, .tab, .tab])
+        #expect(explorer.state.focus == .records)
+        #expect(explorer.state.list.selectedRow?.key == .queryRoot)
+        _ = try backend.write([Record(key: "Human:1003", ["name": .string("Leia")])])
+        explorer.send(.storeDidChange([]))
+        #expect(explorer.state.record?.key == "Droid:2001")
+        explorer.press([.character("j"), .character("j")])
+        #expect(explorer.state.record == TinyCache.view("Human:1000"))
+    }
+
+    @Test func aFilterMatchingNothingLeavesNoRecordToPreview() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.character("/")] + Key.sequence(from: "zzz"))
+        #expect(explorer.state.list.count == 0)
+        #expect(explorer.state.record == nil)
     }
 
     @Test func enterOpensTheSelectedRecordAndFocusesIt() {
@@ -73,6 +106,7 @@ import Testing
         var expected = TinyCache.initialState()
         expected.mode = .filter(LineInput("hu"))
         expected.list = RecordListState(filter: "hu", count: 2, rows: [TinyCache.row("Human:1000"), TinyCache.row("Human:1002")])
+        expected.record = TinyCache.view("Human:1000")
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.escape))
         #expect(explorer.state == TinyCache.initialState())

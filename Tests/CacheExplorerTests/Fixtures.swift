@@ -11,7 +11,7 @@ enum Fixtures {
     /// The bundled Star Wars sample snapshot.
     static func sampleRecords() throws -> RecordSet {
         let url = packageRoot.appendingPathComponent("sample-data/sample-cache.json")
-        return try SnapshotFile.decode(Array(try Data(contentsOf: url)), path: url.path)
+        return try Snapshot.decode(try Data(contentsOf: url), source: url.path)
     }
 
     /// An explorer on a fresh in-memory copy of the sample.

@@ -117,4 +117,15 @@ import Testing
     @Test func backToTheList() throws { try check("backToTheList", keys: ["j", "j", "Enter", "h"]) }
     @Test func editDialog() throws { try check("editDialog", keys: ["j", "j", "Enter", "j", "j", "j", "j", "e"]) }
     @Test func help() throws { try check("help", keys: ["?"]) }
+    @Test func helpScrolledToItsEnd() throws { try check("helpScrolledToItsEnd", keys: ["?"] + Array(repeating: "j", count: 80)) }
+
+    @Test func watchesShareTheRowsAndShowTheirResults() throws {
+        let backend = StoreBackend(cache: InMemoryNormalizedCache(records: try Fixtures.sampleRecords()), sourceName: "sample")
+        try backend.addWatch(name: "friends", document: "{ hero { name friends { name } } }")
+        try backend.addWatch(name: "hero", document: "{ hero { name } }")
+        try backend.addWatch(name: "luke", document: "{ human(id: 1000) { name homePlanet } }")
+        var explorer = Explorer(backend: backend, size: Self.size)
+        explorer.press(Fixtures.keys("Tab", "Tab"))
+        GoldenScreen.check(explorer.render(), suite: "SmallTerminalGoldenTests", name: "watchesAlone")
+    }
 }

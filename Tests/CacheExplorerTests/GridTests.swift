@@ -35,6 +35,13 @@ import Testing
         #expect(grid.text == "\n ab")
     }
 
+    @Test func aCharacterWithCombiningMarksStaysWholeInOneCell() {
+        var grid = Grid(size: Size(width: 4, height: 1))
+        #expect(grid.put("e\u{301}\u{323}x", row: 0, column: 0) == 2)
+        #expect(grid[0, 0].character.unicodeScalars.map(\.value) == [0x65, 0x301, 0x323])
+        #expect(grid[0, 1].character == "x")
+    }
+
     @Test func displayWidthCountsCombiningMarksAsZero() {
         #expect(DisplayWidth.of("e\u{301}") == 1)
         #expect(DisplayWidth.of("日本") == 4)

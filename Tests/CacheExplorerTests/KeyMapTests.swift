@@ -1,4 +1,5 @@
 import CacheExplorer
+import GraphQLCache
 import Testing
 
 @Suite struct KeyMapTests {
@@ -14,6 +15,18 @@ import Testing
         keyMap.bind(.character("x"), to: .delete)
         #expect(keyMap.command(for: .character("x")) == .delete)
         #expect(keyMap.helpRows.contains { $0.keys == "d / x" && $0.description == "delete record" })
+    }
+
+    @Test func theHintLineNamesTheKeysAsBoundForTheFocusedPane() throws {
+        var keyMap = KeyMap.default
+        keyMap.bind(.character("?"), to: .filter)
+        keyMap.bind(.function(1), to: .help)
+        let cache = InMemoryNormalizedCache(records: try Fixtures.sampleRecords())
+        var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "sample"), size: Size(width: 80, height: 24),
+                                keyMap: keyMap)
+        #expect(explorer.render().text.hasSuffix("\n F1 help  / filter  Enter open  d delete  r refs  : command  Q quit"))
+        explorer.press([.enter])
+        #expect(explorer.render().text.hasSuffix("\n F1 help  e edit  Enter follow  Backspace back  d delete  r refs  Q quit"))
     }
 
     @Test func keyNamesRoundTrip() {

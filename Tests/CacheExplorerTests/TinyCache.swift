@@ -28,11 +28,20 @@ enum TinyCache {
         return RecordRow(key: key, typename: record.typename, size: RecordJSON.encode(record.fields).count)
     }
 
-    /// The state right after opening, at 80x24.
+    /// The state right after opening, at 80x24: the first key selected and its record previewed.
     static func initialState(size: Size = Size(width: 80, height: 24), readOnly: Bool = false) -> ExplorerState {
         var state = ExplorerState(size: size, sourceName: "tiny", readOnly: readOnly)
         state.list = RecordListState(count: 4, rows: [row(.queryRoot), row("Droid:2001"), row("Human:1000"), row("Human:1002")])
+        state.record = view(.queryRoot)
         return state
+    }
+
+    /// The record view of `key` as the preview shows it: fields in order, nothing open, the first
+    /// selected. (No record here refers to an absent record outside a list.)
+    static func view(_ key: CacheKey) -> RecordViewState {
+        let record = records.first { $0.key == key }!
+        let rows = record.fields.keys.sorted().map { FieldRow(field: $0, label: $0, value: record.fields[$0]!) }
+        return RecordViewState(key: key, exists: true, typename: record.typename, fieldCount: record.fields.count, rows: rows)
     }
 
     /// The record view of Droid:2001, friends collapsed, first field selected.

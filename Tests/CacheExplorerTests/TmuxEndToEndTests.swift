@@ -69,6 +69,20 @@ import Testing
         #expect(try cache.recordCount() == 5)
     }
 
+    @Test func combiningMarksAreDrawnWithTheirCharacterInTmux() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let snapshot = directory.path("accents.json")
+        // Decomposed: e + COMBINING ACUTE ACCENT, in the key and in a value.
+        try #"{"Cafe\u0301:1":{"name":"Ame\u0301lie"}}"#.write(toFile: snapshot, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(command: [CacheLensProcess.executable.path, "explore", "--snapshot", snapshot],
+                                      size: (100, 30), environment: ["TERM": "xterm-256color"])
+        defer { session.shutDown() }
+        try session.waitFor("Cafe\u{301}:1", "\"Ame\u{301}lie\"")
+        try session.keys("Q")
+        #expect(try session.waitForExit())
+    }
+
     @Test func aFileThatCannotBeOpenedIsAClearMessageAndExitStatus() throws {
         let directory = try TemporaryDirectory()
         let missing = try CacheLensProcess.run(["explore", directory.path("nope.sqlite")])
@@ -83,6 +97,6 @@ import Testing
         try "[1,2]".write(toFile: badSnapshot, atomically: true, encoding: .utf8)
         let snapshot = try CacheLensProcess.run(["explore", "--snapshot", badSnapshot])
         #expect(snapshot.status == 1)
-        #expect(snapshot.stderr.contains("bad.json: not a snapshot"))
+        #expect(snapshot.stderr.contains("bad.json: a snapshot must be a JSON object of records"))
     }
 }

@@ -7,7 +7,8 @@ import Testing
         let backend = SyntheticBackend(count: 1_000_000)
         var explorer = Explorer(backend: backend, size: Size(width: 80, height: 24))
         let page = 20
-        #expect(backend.log == SyntheticBackend.Calls(pages: [page], recordsLoaded: page, scans: 0))
+        // The first page, and the selected record for the preview.
+        #expect(backend.log == SyntheticBackend.Calls(pages: [page], recordsLoaded: page + 1, scans: 0))
         explorer.press([.character("G")])
         #expect(explorer.state.list.selected == 999_999)
         #expect(explorer.state.list.top == 1_000_000 - page)
@@ -16,7 +17,8 @@ import Testing
         let log = backend.log
         #expect(log.scans == 0)
         #expect(log.pages.allSatisfy { $0 == page })
-        #expect(log.recordsLoaded == page * log.pages.count)
+        // Every page, and one preview record for each of the five selections.
+        #expect(log.recordsLoaded == page * log.pages.count + 5)
     }
 
     @Test func movingWithinThePageFetchesNothing() {
@@ -24,6 +26,7 @@ import Testing
         var explorer = Explorer(backend: backend, size: Size(width: 80, height: 24))
         explorer.press(Array(repeating: .character("j"), count: 19))
         #expect(backend.log.pages.count == 1)
+        #expect(backend.log.recordsLoaded == 20 + 1 + 19, "one preview record per move")
         explorer.press([.character("j")])
         #expect(backend.log.pages.count == 2)
         #expect(explorer.state.list.top == 1)

@@ -29,8 +29,21 @@ import Testing
         #expect(hero.resultLines == ["hero.name: \"Artoo\""])
         #expect(explorer.state.flashing == ["hero"])
         #expect(explorer.state.watches[1].updateCount == 1)
+    }
+
+    @Test func aFlashEndsAfterItsDurationOfTicksNotOnTheNextKey() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        try backend.addWatch(name: "hero", document: heroName)
+        explorer.send(.watchesDidUpdate)
+        explorer.press([.character("j"), .enter, .character("G"), .character("e"), .control("u")] + Key.sequence(from: "Artoo") + [.enter])
         explorer.send(.keyPressed(.character("k")))
+        #expect(explorer.state.flashing == ["hero"])
+        explorer.send(.tick(.seconds(10)))
+        explorer.send(.tick(.seconds(10) + Explorer.flashDuration - .milliseconds(1)))
+        #expect(explorer.state.flashing == ["hero"])
+        explorer.send(.tick(.seconds(10) + Explorer.flashDuration))
         #expect(explorer.state.flashing == [])
+        #expect(explorer.state.flashingSince == nil)
     }
 
     @Test func aWatchOfAMissingRecordWakesWhenTheRecordArrives() throws {
