@@ -3,10 +3,7 @@ import GraphQLCache
 @testable import CacheHarness
 
 @Suite struct HarnessDocumentOpsTests {
-    private func run(_ lines: [String]) -> [String] {
-        let harness = Harness(cache: InMemoryNormalizedCache())
-        return lines.flatMap { harness.handle(line: $0) }
-    }
+    private func run(_ lines: [String]) -> [String] { Harness.transcript(lines) }
 
     @Test func harnessExampleGivesExactlyItsLines() {
         let out = run([
