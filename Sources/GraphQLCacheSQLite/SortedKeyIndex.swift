@@ -4,140 +4,128 @@ import GraphQLCache
 /// so that the explorer pages through a million keys in O(page) per key press.
 ///
 /// Why in memory: SQLite's index on `key` is in binary order (`Item:10` before `Item:2`), and an
-/// `ORDER BY` with a custom collation re-sorts the whole table for every page. The keys are held
-/// in one byte buffer with offsets (about 30 bytes a key, not a `String` object each), sorted
-/// once with an allocation-free comparator, and kept up to date by the cache's own writes; a
-/// commit by another process (`data_version`) makes the cache rebuild it.
+/// `ORDER BY` with a custom collation re-sorts the whole table for every page. Each key is kept
+/// once, encoded by `NaturalKeyEncoding` (byte order is natural order), in one byte arena with
+/// 32-bit offsets: about 23 bytes a key with its place in the order, not a `String` each. The
+/// order is built by `EncodedKeySort` and kept up to date by the cache's own writes; a commit
+/// by another process (`data_version`) makes the cache rebuild it.
 struct SortedKeyIndex {
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = []
-    private var lengths: [Int32] = []
-    /// Positions into `starts`, in natural order.
-    private var order: [Int32] = []
+    private(set) var bytes: [UInt8] = []
+    /// Key `slot` is `bytes[starts[slot]..<starts[slot + 1]]`.
+    private(set) var starts: [UInt32] = [0]
+    /// Slots in natural order.
+    private(set) var order: [UInt32] = []
+    /// Whether every key is ASCII and no digit run is 32 digits or longer: then the encoded
+    /// bytes hold each key's non-digit text verbatim between bytes no filter text can match.
+    private(set) var plainASCII = true
 
     init() {}
 
-    /// Adds a key while building; `sortAll()` must follow the last one.
-    mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
-        append(key)
+    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. False when the
+    /// arena is full (4 GiB of keys), in which case nothing was added.
+    @discardableResult
+    mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = Int(starts[starts.count - 1]), room = NaturalKeyEncoding.maximumSize(key.count)
+        guard end + room <= Int(UInt32.max) else { return false }
+        if bytes.count < end + room { grow(toHold: end + room) }
+        let written = bytes.withUnsafeMutableBufferPointer { NaturalKeyEncoding.encode(key, into: $0.baseAddress! + end) }
+        starts.append(UInt32(end + written))
+        if plainASCII { plainASCII = Self.isPlainASCII(key) }
+        return true
+    }
+
+    private static func isPlainASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits: UInt8 = 0, run = 0, longest = 0
+        for byte in key {
+            bits |= byte
+            run = byte >= 48 && byte <= 57 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return bits < 0x80 && longest < 32
+    }
+
+    /// Makes the arena at least `needed` bytes long, by half again each time. The new room is
+    /// left uninitialized (no key is read past its end), so pages not written yet stay free.
+    private mutating func grow(toHold needed: Int) {
+        let end = Int(starts[starts.count - 1])
+        let size = min(Int(UInt32.max), max(needed, bytes.count + bytes.count / 2, 1 << 16))
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            bytes.withUnsafeBufferPointer { old in
+                if end > 0 { buffer.baseAddress!.update(from: old.baseAddress!, count: end) }
+            }
+            initialized = size
+        }
     }
 
     /// Puts every key appended so far in natural order.
     mutating func sortAll() {
-        order = Array(0..<Int32(starts.count))
-        sortOrder()
+        order = EncodedKeySort.order(bytes: bytes, starts: starts, count: slotCount)
     }
 
     var count: Int { order.count }
 
+    /// How many keys were appended.
+    var slotCount: Int { starts.count - 1 }
+
     /// The key at `position` in natural order.
     func key(at position: Int) -> CacheKey {
-        let slot = Int(order[position])
-        let start = starts[slot], end = start + Int(lengths[slot])
-        return CacheKey(String(decoding: bytes[start..<end], as: UTF8.self))
+        keyOfSlot(Int(order[position]))
     }
 
     /// The keys at `range` of positions (clamped to the index).
     func keys(in range: Range<Int>) -> [CacheKey] {
-        let clamped = range.clamped(to: 0..<count)
-        return clamped.map(key(at:))
+        range.clamped(to: 0..<count).map(key(at:))
     }
 
-    /// Positions of the keys `filter` accepts, in order.
-    func positions(where filter: (CacheKey) -> Bool) -> [Int32] {
-        (0..<count).compactMap { filter(key(at: $0)) ? Int32($0) : nil }
-    }
-
-    /// The `k` smallest keys in natural order, from keys appended but not sorted yet: one pass
-    /// that keeps the best `k` so far, most keys rejected by one comparison with the worst.
-    func smallest(_ k: Int) -> [CacheKey] {
-        guard k > 0 else { return [] }
-        var best: [(slot: Int, rank: Int)] = []
-        best.reserveCapacity(k + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            func precedes(_ a: (slot: Int, rank: Int), _ b: (slot: Int, rank: Int)) -> Bool {
-                if a.rank != b.rank { return a.rank < b.rank }
-                return NaturalOrder.compareUTF8(slice(buffer, a.slot), slice(buffer, b.slot)) < 0
-            }
-            for slot in 0..<starts.count {
-                let candidate = (slot: slot, rank: NaturalOrder.rootRank(bytes: slice(buffer, slot)))
-                if best.count == k, !precedes(candidate, best[k - 1]) { continue }
-                var low = 0, high = best.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if precedes(candidate, best[middle]) { high = middle } else { low = middle + 1 }
-                }
-                best.insert(candidate, at: low)
-                if best.count > k { best.removeLast() }
-            }
-        }
-        return best.map { keyOfSlot($0.slot) }
-    }
-
-    /// How many keys were appended.
-    var slotCount: Int { starts.count }
-
-    /// Adds keys that are not in the index yet, each at its place in order.
-    mutating func insert(_ newKeys: [CacheKey]) {
+    /// Adds keys that are not in the index yet, each at its place in order; false when the
+    /// arena is full and the index must be rebuilt.
+    mutating func insert(_ newKeys: [CacheKey]) -> Bool {
         for key in newKeys {
+            let position = NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { lowerBound(of: $0) }
             var raw = key.rawValue
-            raw.withUTF8 { append($0) }
-            let slot = Int32(starts.count - 1)
-            let position = insertionPoint(forSlot: Int(slot))
-            order.insert(slot, at: position)
+            guard raw.withUTF8({ appendUnsorted($0) }) else { return false }
+            order.insert(UInt32(slotCount - 1), at: position)
         }
+        return true
     }
 
     /// Drops `removed` keys from the order (their bytes stay until the next rebuild).
     mutating func remove(_ removed: Set<CacheKey>) {
         guard !removed.isEmpty else { return }
-        order = order.filter { !removed.contains(keyOfSlot(Int($0))) }
+        for key in removed {
+            let encoded = NaturalKeyEncoding.encode(key)
+            let found: Int? = encoded.withUnsafeBufferPointer { target in
+                let position = lowerBound(of: target)
+                guard position < count else { return nil }
+                let same = withEncodedKeys { NaturalKeyEncoding.compare($0(Int(order[position])), target) == 0 }
+                return same ? position : nil
+            }
+            if let found { order.remove(at: found) }
+        }
     }
 
-    private func keyOfSlot(_ slot: Int) -> CacheKey {
-        let start = starts[slot], end = start + Int(lengths[slot])
-        return CacheKey(String(decoding: bytes[start..<end], as: UTF8.self))
-    }
-
-    private mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
-        starts.append(bytes.count)
-        lengths.append(Int32(key.count))
-        bytes.append(contentsOf: key)
-    }
-
-    private func insertionPoint(forSlot slot: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            let key = slice(buffer, slot)
+    /// The first position whose key is not below `target` (an encoded key).
+    private func lowerBound(of target: UnsafeBufferPointer<UInt8>) -> Int {
+        withEncodedKeys { encoded in
             var low = 0, high = order.count
             while low < high {
                 let middle = (low + high) / 2
-                if NaturalOrder.compareBytes(slice(buffer, Int(order[middle])), key) < 0 {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+                if NaturalKeyEncoding.compare(encoded(Int(order[middle])), target) < 0 { low = middle + 1 } else { high = middle }
             }
             return low
         }
     }
 
-    private mutating func sortOrder() {
-        let starts = self.starts, lengths = self.lengths
-        bytes.withUnsafeBufferPointer { buffer in
-            let ranks = starts.indices.map { slot in
-                UInt8(NaturalOrder.rootRank(bytes: UnsafeBufferPointer(rebasing: buffer[starts[slot]..<starts[slot] + Int(lengths[slot])])))
-            }
-            order.sort { x, y in
-                let a = Int(x), b = Int(y)
-                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                let left = UnsafeBufferPointer(rebasing: buffer[starts[a]..<starts[a] + Int(lengths[a])])
-                let right = UnsafeBufferPointer(rebasing: buffer[starts[b]..<starts[b] + Int(lengths[b])])
-                return NaturalOrder.compareUTF8(left, right) < 0
-            }
-        }
+    func keyOfSlot(_ slot: Int) -> CacheKey {
+        withEncodedKeys { NaturalKeyEncoding.decodeKey($0(slot)) }
     }
 
-    private func slice(_ buffer: UnsafeBufferPointer<UInt8>, _ slot: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[starts[slot]..<starts[slot] + Int(lengths[slot])])
+    /// Calls `body` with a function giving a slot's encoded bytes (valid during the call).
+    func withEncodedKeys<T>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try starts.withUnsafeBufferPointer { starts in
+                try body { slot in UnsafeBufferPointer(rebasing: buffer[Int(starts[slot])..<Int(starts[slot + 1])]) }
+            }
+        }
     }
 }
