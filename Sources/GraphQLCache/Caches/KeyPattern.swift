@@ -6,8 +6,8 @@ public struct KeyPattern: Sendable, Hashable {
     public let pattern: String
     /// Whether the pattern is pure ASCII, in which case backends may use a byte-wise ASCII test.
     public let isASCII: Bool
-    private let folded: String
-    private let foldedASCII: [UInt8]
+    @usableFromInline let folded: String
+    @usableFromInline let foldedASCII: [UInt8]
 
     public init(_ pattern: String) {
         self.pattern = pattern
@@ -39,8 +39,9 @@ public struct KeyPattern: Sendable, Hashable {
     /// `matches` for a key known to be all ASCII, given as bytes: for an ASCII pattern, a
     /// byte-wise case-insensitive search with no check of the key (the SQLite key index knows
     /// its keys are ASCII and filters a million of them per key typed).
+    @inlinable
     public func matches(asciiUTF8 key: UnsafeBufferPointer<UInt8>) -> Bool {
-        if folded.isEmpty { return true }
+        if foldedASCII.isEmpty && folded.isEmpty { return true }
         guard isASCII else { return matches(utf8: key) }
         return Self.searchASCII(key, foldedASCII)
     }
@@ -57,7 +58,8 @@ public struct KeyPattern: Sendable, Hashable {
     }
 
     /// Byte-wise ASCII case-insensitive search of a non-empty `needle` (lower case).
-    private static func searchASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    @inlinable
+    static func searchASCII(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         let n = needle.count, h = haystack.count
         if n > h { return false }
         let first = needle[0]
@@ -73,7 +75,8 @@ public struct KeyPattern: Sendable, Hashable {
         return false
     }
 
-    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 {
+    @inlinable @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 65 && byte <= 90 ? byte + 32 : byte
     }
 }
