@@ -95,6 +95,23 @@ enum NaturalKeyEncoding {
         return written
     }
 
+    /// Whether the key of `encoded` is all ASCII with every digit run under 32 digits (so that
+    /// each count byte is below 0x20, a byte no filter text of printable characters contains).
+    static func isPlainASCII(encoded: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 1
+        while i < encoded.count {
+            let byte = encoded[i]
+            i += 1
+            if byte >= 0x80 { return false }
+            guard byte == digitRunMarker else { continue }
+            let significant = readCount(encoded, at: &i)
+            i += significant
+            let zeros = readCount(encoded, at: &i)
+            if significant + zeros >= 32 { return false }
+        }
+        return true
+    }
+
     /// The key whose encoding is `encoded`.
     static func decodeKey(_ encoded: UnsafeBufferPointer<UInt8>) -> CacheKey {
         var raw: [UInt8] = []

@@ -30,7 +30,6 @@ struct SortedKeyIndex {
         if bytes.count < end + room { grow(toHold: end + room) }
         let written = bytes.withUnsafeMutableBufferPointer { NaturalKeyEncoding.encode(key, into: $0.baseAddress! + end) }
         starts.append(UInt32(end + written))
-        if plainASCII { plainASCII = Self.isPlainASCII(key) }
         return true
     }
 
@@ -43,6 +42,18 @@ struct SortedKeyIndex {
         }
         return bits < 0x80 && longest < 32
     }
+
+    /// Reserves room for about `keys` keys before appending them, so that the arena is not
+    /// copied as it grows. Room not written to costs address space only, not resident memory.
+    mutating func reserve(keys: Int) {
+        guard keys > 0 else { return }
+        starts.reserveCapacity(keys + 1)
+        let end = Int(starts[starts.count - 1])
+        grow(toHold: min(Int(UInt32.max), end + keys * Self.reservedBytesPerKey))
+    }
+
+    /// Arena bytes reserved per key expected (an `Item:123456` key takes 15).
+    static let reservedBytesPerKey = 40
 
     /// Makes the arena at least `needed` bytes long, by half again each time. The new room is
     /// left uninitialized (no key is read past its end), so pages not written yet stay free.
@@ -57,9 +68,13 @@ struct SortedKeyIndex {
         }
     }
 
-    /// Puts every key appended so far in natural order.
+    /// Puts every key appended so far in natural order (and finds whether they are plain ASCII:
+    /// here, off the reading pass that the first screen waits for).
     mutating func sortAll() {
         order = EncodedKeySort.order(bytes: bytes, starts: starts, count: slotCount)
+        plainASCII = withEncodedKeys { encoded in
+            (0..<slotCount).allSatisfy { NaturalKeyEncoding.isPlainASCII(encoded: encoded($0)) }
+        }
     }
 
     var count: Int { order.count }
@@ -84,6 +99,7 @@ struct SortedKeyIndex {
             let position = NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { lowerBound(of: $0) }
             var raw = key.rawValue
             guard raw.withUTF8({ appendUnsorted($0) }) else { return false }
+            if plainASCII { plainASCII = raw.withUTF8(Self.isPlainASCII) }
             order.insert(UInt32(slotCount - 1), at: position)
         }
         return true
