@@ -170,7 +170,6 @@ extension SQLiteNormalizedCache.State {
     private func readKeys() throws -> (SortedKeyIndex, Int64) {
         let version = try connection.dataVersion()
         var index = SortedKeyIndex()
-        var full = false
         // Room for every key at once: growing the arena copied it three times over and cost a
         // fifth of the pass. max(rowid) is at least the row count unless rowids were set by
         // hand; no file of N bytes holds more than N / 16 rows.
@@ -180,11 +179,9 @@ extension SQLiteNormalizedCache.State {
         let fileBytes = try number("PRAGMA page_count") * number("PRAGMA page_size")
         index.reserve(keys: min(try number(#"SELECT max(rowid) FROM "records""#), fileBytes / 16))
         try connection.withStatement(#"SELECT "key" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key""#) { statement in
-            while try statement.step() {
-                if statement.withBytes(0, { index.appendUnsorted($0) }) == false { full = true; break }
-            }
+            while try statement.step() && !index.isFull { _ = statement.withBytes(0) { index.appendUnsorted($0) } }
         }
-        if full {
+        if index.isFull {
             throw SQLiteError.failure(path: connection.path, code: 0, message: "the keys take more than 4 GiB",
                                       context: "reading the keys to list them")
         }

@@ -21,16 +21,17 @@ struct SortedKeyIndex {
 
     init() {}
 
-    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. False when the
-    /// arena is full (4 GiB of keys), in which case nothing was added.
-    @discardableResult
-    mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Set when a key did not fit (the arena holds 4 GiB): the index is then incomplete.
+    private(set) var isFull = false
+
+    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. When the arena
+    /// is full nothing is added and `isFull` is set.
+    mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
         let end = Int(starts[starts.count - 1]), room = NaturalKeyEncoding.maximumSize(key.count)
-        guard end + room <= Int(UInt32.max) else { return false }
+        guard end + room <= Int(UInt32.max) else { isFull = true; return }
         if bytes.count < end + room { grow(toHold: end + room) }
         let written = bytes.withUnsafeMutableBufferPointer { NaturalKeyEncoding.encode(key, into: $0.baseAddress! + end) }
         starts.append(UInt32(end + written))
-        return true
     }
 
     private static func isPlainASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -98,7 +99,8 @@ struct SortedKeyIndex {
         for key in newKeys {
             let position = NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { lowerBound(of: $0) }
             var raw = key.rawValue
-            guard raw.withUTF8({ appendUnsorted($0) }) else { return false }
+            raw.withUTF8 { appendUnsorted($0) }
+            if isFull { return false }
             if plainASCII { plainASCII = raw.withUTF8(Self.isPlainASCII) }
             order.insert(UInt32(slotCount - 1), at: position)
         }

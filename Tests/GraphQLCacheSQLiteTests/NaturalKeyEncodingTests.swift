@@ -47,7 +47,7 @@ import Testing
     @Test func extremesAreTheFirstAndLastKeysOfTheOrder() {
         let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 30_000, seed: 3)))
         var index = SortedKeyIndex()
-        for key in keys { var raw = key; raw.withUTF8 { _ = index.appendUnsorted($0) } }
+        for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
         let sorted = keys.sorted(by: NaturalOrder.precedes).map { CacheKey($0) }
         let extremes = index.extremes(100)
         #expect(extremes.smallest == Array(sorted.prefix(100)))
@@ -100,7 +100,7 @@ import Testing
 
     static func sortedIndex(_ keys: [String]) -> SortedKeyIndex {
         var index = SortedKeyIndex()
-        for key in keys { var raw = key; raw.withUTF8 { _ = index.appendUnsorted($0) } }
+        for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
         index.sortAll()
         return index
     }
