@@ -98,6 +98,20 @@ import Testing
         #expect(index.keys(in: 0..<index.count).map(\.rawValue) == keys.sorted(by: NaturalOrder.precedes))
     }
 
+    @Test func everyoneAskingForTheSortAtOnceGetsTheNaturalOrder() async {
+        let keys = Array(Set(Self.randomKeys(count: 20_000, seed: 17)))
+        var unsorted = SortedKeyIndex()
+        for key in keys { var raw = key; raw.withUTF8 { unsorted.appendUnsorted($0) } }
+        let sort = KeySort(unsorted)
+        let expected = keys.sorted(by: NaturalOrder.precedes)
+        let firsts = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { sort.sorted().keys(in: 0..<keys.count).map(\.rawValue) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(firsts.count == 4)
+        #expect(firsts.allSatisfy { $0 == expected })
+    }
+
     static func sortedIndex(_ keys: [String]) -> SortedKeyIndex {
         var index = SortedKeyIndex()
         for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
