@@ -1,14 +1,14 @@
 import GraphQLCache
 
 /// The SQLite cache's in-memory view of its keys for browsing: the sorted index once built, and
-/// until then the first keys in order (`head`), so that the first screen does not wait for the
-/// full sort, which runs in the background.
+/// until then the first and the last keys in order (`head`), so that the first screen and the
+/// bottom (`G`) do not wait for the full sort, which runs in the background (`sorting`).
 ///
 /// `generation` changes whenever the set of keys changes other than through `index`, so that a
 /// background sort started before the change is discarded rather than installed.
 struct KeyListing {
-    /// How many leading keys are computed for the first screens while the full sort runs.
-    static let headSize = 2000
+    /// How many keys at each end are found for the first and last screens while the sort runs.
+    static let headSize = 256
     /// Below this many keys the sort is quick enough to do at once (tests lower it).
     var backgroundThreshold = 100_000
 
@@ -17,6 +17,8 @@ struct KeyListing {
     /// The first and the last `headSize` keys in order and how many keys there are, while
     /// `index` is sorting.
     var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
+    /// The sort under way for `head`'s keys.
+    var sorting: KeySort?
     /// The last filter asked for and the positions in `index` of the keys it accepts.
     var filtered: (filter: String, positions: [Int32])?
     /// `data_version` when the keys were read, to notice other processes' commits.
@@ -27,6 +29,7 @@ struct KeyListing {
     mutating func invalidate() {
         index = nil
         head = nil
+        sorting = nil
         filtered = nil
         generation += 1
     }
@@ -36,13 +39,13 @@ struct KeyListing {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 256 else { return invalidate() }
         filtered = nil
-        index?.insert(keys)
+        if index?.insert(keys) == false { invalidate() }
     }
 
     /// Keeps the listing current after this cache removed keys.
     mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
-        guard index != nil else { return invalidate() }
+        guard index != nil, keys.count <= 4096 else { return invalidate() }
         filtered = nil
         index?.remove(keys)
     }
@@ -51,6 +54,15 @@ struct KeyListing {
     mutating func cleared() {
         invalidate()
         index = SortedKeyIndex()
+    }
+
+    /// Installs the sorted index in place of the head.
+    mutating func install(_ sorted: SortedKeyIndex) {
+        index = sorted
+        head = nil
+        sorting?.release()
+        sorting = nil
+        filtered = nil
     }
 
     /// A page from `head` (its first or its last keys), when they cover it.

@@ -16,19 +16,28 @@ extension SQLiteNormalizedCache {
         }
     }
 
+    /// With no filter, the number of keys the pages list (rows with a NULL key are not listed),
+    /// taken from the same pass that reads the keys for the first page rather than a separate
+    /// `COUNT(*)`.
     public func keyCount(matching filter: String?) throws -> Int {
-        guard let filter, !filter.isEmpty else { return try recordCount() }
+        guard let filter, !filter.isEmpty else {
+            let (count, pending) = try state.withLock { state in try state.listedKeyCount() }
+            if let pending { sortInBackground(pending) }
+            return count
+        }
         return try state.withLock { state in try state.filteredPositions(filter).count }
     }
 
     /// A page of keys in `CacheKey` order. Keys are read once into memory (`KeyListing`): for a
-    /// big file the first screens are served from the first 2,000 keys, found in one pass, while
-    /// the full natural-order sort runs in the background; later pages cost O(limit), and a
-    /// filter's matches are kept until the filter or the keys change. Another process's commit
-    /// (`data_version`) makes the next call read the keys again.
+    /// big file the first and last screens are served from the first and last keys, found in
+    /// the same pass, while the full natural-order sort runs in the background (a middle page
+    /// asked for meanwhile waits for it); later pages cost O(limit), and a filter's matches are
+    /// kept until the filter or the keys change (a longer filter searches only the shorter
+    /// one's matches). Another process's commit (`data_version`) makes the next call read the
+    /// keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
-        let (page, pending) = try state.withLock { state throws -> ([CacheKey], PendingSort?) in
+        let (page, pending) = try state.withLock { state throws -> ([CacheKey], KeySort?) in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
             let positions = try state.filteredPositions(filter)
             let index = try state.sortedKeys()
@@ -39,15 +48,12 @@ extension SQLiteNormalizedCache {
     }
 
     /// Sorts the keys off the caller's thread and installs the index unless the keys changed.
-    private func sortInBackground(_ pending: PendingSort) {
+    private func sortInBackground(_ sort: KeySort) {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            var index = pending.unsorted
-            index.sortAll()
+            let index = sort.sorted()
             self?.state.withLock { state in
-                guard state.keys.generation == pending.generation, state.keys.index == nil,
-                      state.keys.head != nil, state.keys.dataVersion == pending.dataVersion else { return }
-                state.keys.index = index
-                state.keys.head = nil
+                guard state.keys.sorting === sort else { return }
+                state.keys.install(index)
             }
         }
     }
@@ -109,46 +115,49 @@ extension SQLiteNormalizedCache {
     }
 }
 
-/// Keys read for a background sort, with what they were read under.
-struct PendingSort: Sendable {
-    let unsorted: SortedKeyIndex
-    let generation: Int
-    let dataVersion: Int64
-}
-
 extension SQLiteNormalizedCache.State {
-    /// A page with no filter: from the index, from the head, or by reading the keys (and then,
-    /// for a big file, answering from the head and asking for a background sort).
-    mutating func page(_ range: Range<Int>) throws -> ([CacheKey], PendingSort?) {
+    /// How many keys are listed, reading them first if needed.
+    mutating func listedKeyCount() throws -> (Int, KeySort?) {
+        let pending = try loadKeys()
+        return (keys.index?.count ?? keys.head?.total ?? 0, pending)
+    }
+
+    /// A page with no filter: from the index, from the head or tail while sorting, or else
+    /// waiting for the sort.
+    mutating func page(_ range: Range<Int>) throws -> ([CacheKey], KeySort?) {
+        let pending = try loadKeys()
+        if let index = keys.index { return (index.keys(in: range), pending) }
+        if let page = keys.headPage(range) { return (page, pending) }
+        return (try sortedKeys().keys(in: range), pending)
+    }
+
+    /// Makes sure the keys are in memory: sorted at once for a small file; for a big one the
+    /// first and last keys now and a sort to run in the background, returned to be started
+    /// once the lock is released.
+    private mutating func loadKeys() throws -> KeySort? {
         try forgetKeysIfChangedElsewhere()
-        if let index = keys.index { return (index.keys(in: range), nil) }
-        if let page = keys.headPage(range) { return (page, nil) }
+        guard keys.index == nil, keys.head == nil else { return nil }
         let (unsorted, version) = try readKeys()
-        guard keys.head == nil, unsorted.slotCount >= keys.backgroundThreshold, range.upperBound <= KeyListing.headSize else {
-            return (install(unsorted, version).keys(in: range), nil)
+        keys.dataVersion = version
+        guard unsorted.slotCount >= keys.backgroundThreshold else {
+            var index = unsorted
+            index.sortAll()
+            keys.install(index)
+            return nil
         }
         let extremes = unsorted.extremes(KeyListing.headSize)
         keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
-        keys.dataVersion = version
-        let pending = PendingSort(unsorted: unsorted, generation: keys.generation, dataVersion: version)
-        return (keys.headPage(range) ?? [], pending)
+        let sort = KeySort(unsorted)
+        keys.sorting = sort
+        return sort
     }
 
-    /// The full sorted index, sorting now if it is not ready.
+    /// The full sorted index, waiting for (or doing) the sort if it is not ready.
     mutating func sortedKeys() throws -> SortedKeyIndex {
-        try forgetKeysIfChangedElsewhere()
+        _ = try loadKeys()
         if let index = keys.index { return index }
-        let (unsorted, version) = try readKeys()
-        return install(unsorted, version)
-    }
-
-    private mutating func install(_ unsorted: SortedKeyIndex, _ version: Int64) -> SortedKeyIndex {
-        var index = unsorted
-        index.sortAll()
-        keys.index = index
-        keys.head = nil
-        keys.filtered = nil
-        keys.dataVersion = version
+        let index = keys.sorting?.sorted() ?? SortedKeyIndex()
+        keys.install(index)
         return index
     }
 
@@ -157,24 +166,47 @@ extension SQLiteNormalizedCache.State {
         if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
     }
 
-    /// Every non-NULL key, in the `key` index's binary order (nearly natural, which the sort
-    /// exploits), with the `data_version` they were read at.
+    /// Every non-NULL key, in the `key` index's order, with the `data_version` they were read at.
     private func readKeys() throws -> (SortedKeyIndex, Int64) {
         let version = try connection.dataVersion()
         var index = SortedKeyIndex()
+        // Room for every key at once: growing the arena copied it three times over and cost a
+        // fifth of the pass. max(rowid) is at least the row count unless rowids were set by
+        // hand; no file of N bytes holds more than N / 16 rows.
+        func number(_ sql: String) throws -> Int {
+            try connection.withStatement(sql) { statement in try statement.step() ? Int(statement.int64(0)) : 0 }
+        }
+        let fileBytes = try number("PRAGMA page_count") * number("PRAGMA page_size")
+        index.reserve(keys: min(try number(#"SELECT max(rowid) FROM "records""#), fileBytes / 16))
         try connection.withStatement(#"SELECT "key" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key""#) { statement in
-            while try statement.step() { _ = statement.withBytes(0) { index.appendUnsorted($0) } }
+            while try statement.step() && !index.isFull { _ = statement.withBytes(0) { index.appendUnsorted($0) } }
+        }
+        if index.isFull {
+            throw SQLiteError.failure(path: connection.path, code: 0, message: "the keys take more than 4 GiB",
+                                      context: "reading the keys to list them")
         }
         return (index, version)
     }
 
-    /// Positions in the key index of the keys containing `filter`, remembered per filter.
+    /// Positions in the key index of the keys containing `filter`, remembered per filter; a
+    /// filter that contains the previous one searches only the previous matches.
     mutating func filteredPositions(_ filter: String) throws -> [Int32] {
         let index = try sortedKeys()
         if let filtered = keys.filtered, filtered.filter == filter { return filtered.positions }
         let pattern = KeyPattern(filter)
-        let positions = index.positions(where: pattern.matches)
+        var candidates: [Int32]?
+        if let previous = keys.filtered, Self.narrows(previous.filter, to: filter) { candidates = previous.positions }
+        let positions = index.positions(matching: pattern, among: candidates)
         keys.filtered = (filter, positions)
         return positions
     }
+
+    /// Whether every key containing `filter` contains `previous` too: both ASCII (one byte a
+    /// character, folded the same everywhere) and `filter` contains `previous`.
+    private static func narrows(_ previous: String, to filter: String) -> Bool {
+        let earlier = KeyPattern(previous)
+        guard earlier.isASCII, KeyPattern(filter).isASCII, !previous.isEmpty, !filter.utf8.contains(13) else { return false }
+        return earlier.matches(filter)
+    }
 }
+

@@ -4,158 +4,146 @@ import GraphQLCache
 /// so that the explorer pages through a million keys in O(page) per key press.
 ///
 /// Why in memory: SQLite's index on `key` is in binary order (`Item:10` before `Item:2`), and an
-/// `ORDER BY` with a custom collation re-sorts the whole table for every page. The keys are held
-/// in one byte buffer with offsets (about 30 bytes a key, not a `String` object each), sorted
-/// once with an allocation-free comparator, and kept up to date by the cache's own writes; a
-/// commit by another process (`data_version`) makes the cache rebuild it.
+/// `ORDER BY` with a custom collation re-sorts the whole table for every page. Each key is kept
+/// once, encoded by `NaturalKeyEncoding` (byte order is natural order), in one byte arena with
+/// 32-bit offsets: about 23 bytes a key with its place in the order, not a `String` each. The
+/// order is built by `EncodedKeySort` and kept up to date by the cache's own writes; a commit
+/// by another process (`data_version`) makes the cache rebuild it.
 struct SortedKeyIndex {
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = []
-    private var lengths: [Int32] = []
-    /// Positions into `starts`, in natural order.
-    private var order: [Int32] = []
+    private(set) var bytes: [UInt8] = []
+    /// Key `slot` is `bytes[starts[slot]..<starts[slot + 1]]`.
+    private(set) var starts: [UInt32] = [0]
+    /// Slots in natural order.
+    private(set) var order: [UInt32] = []
+    /// Whether every key is ASCII and no digit run is 32 digits or longer: then the encoded
+    /// bytes hold each key's non-digit text verbatim between bytes no filter text can match.
+    private(set) var plainASCII = true
 
     init() {}
 
-    /// Adds a key while building; `sortAll()` must follow the last one.
+    /// Set when a key did not fit (the arena holds 4 GiB): the index is then incomplete.
+    private(set) var isFull = false
+
+    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. When the arena
+    /// is full nothing is added and `isFull` is set.
     mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
-        append(key)
+        let end = Int(starts[starts.count - 1]), room = NaturalKeyEncoding.maximumSize(key.count)
+        guard end + room <= Int(UInt32.max) else { isFull = true; return }
+        if bytes.count < end + room { grow(toHold: end + room) }
+        let written = bytes.withUnsafeMutableBufferPointer { NaturalKeyEncoding.encode(key, into: $0.baseAddress! + end) }
+        starts.append(UInt32(end + written))
     }
 
-    /// Puts every key appended so far in natural order.
+    private static func isPlainASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits: UInt8 = 0, run = 0, longest = 0
+        for byte in key {
+            bits |= byte
+            run = byte >= 48 && byte <= 57 ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return bits < 0x80 && longest < 32
+    }
+
+    /// Reserves room for about `keys` keys before appending them, so that the arena is not
+    /// copied as it grows. Room not written to costs address space only, not resident memory.
+    mutating func reserve(keys: Int) {
+        guard keys > 0 else { return }
+        starts.reserveCapacity(keys + 1)
+        let end = Int(starts[starts.count - 1])
+        grow(toHold: min(Int(UInt32.max), end + keys * Self.reservedBytesPerKey))
+    }
+
+    /// Arena bytes reserved per key expected (an `Item:123456` key takes 15).
+    static let reservedBytesPerKey = 40
+
+    /// Makes the arena at least `needed` bytes long, by half again each time. The new room is
+    /// left uninitialized (no key is read past its end), so pages not written yet stay free.
+    private mutating func grow(toHold needed: Int) {
+        let end = Int(starts[starts.count - 1])
+        let size = min(Int(UInt32.max), max(needed, bytes.count + bytes.count / 2, 1 << 16))
+        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            bytes.withUnsafeBufferPointer { old in
+                if end > 0 { buffer.baseAddress!.update(from: old.baseAddress!, count: end) }
+            }
+            initialized = size
+        }
+    }
+
+    /// Puts every key appended so far in natural order (and finds whether they are plain ASCII:
+    /// here, off the reading pass that the first screen waits for).
     mutating func sortAll() {
-        order = Array(0..<Int32(starts.count))
-        sortOrder()
+        order = EncodedKeySort.order(bytes: bytes, starts: starts, count: slotCount)
+        plainASCII = withEncodedKeys { encoded in
+            (0..<slotCount).allSatisfy { NaturalKeyEncoding.isPlainASCII(encoded: encoded($0)) }
+        }
     }
 
     var count: Int { order.count }
 
+    /// How many keys were appended.
+    var slotCount: Int { starts.count - 1 }
+
     /// The key at `position` in natural order.
     func key(at position: Int) -> CacheKey {
-        let slot = Int(order[position])
-        let start = starts[slot], end = start + Int(lengths[slot])
-        return CacheKey(String(decoding: bytes[start..<end], as: UTF8.self))
+        keyOfSlot(Int(order[position]))
     }
 
     /// The keys at `range` of positions (clamped to the index).
     func keys(in range: Range<Int>) -> [CacheKey] {
-        let clamped = range.clamped(to: 0..<count)
-        return clamped.map(key(at:))
+        range.clamped(to: 0..<count).map(key(at:))
     }
 
-    /// Positions of the keys `filter` accepts, in order.
-    func positions(where filter: (CacheKey) -> Bool) -> [Int32] {
-        (0..<count).compactMap { filter(key(at: $0)) ? Int32($0) : nil }
-    }
-
-    /// The `k` smallest and the `k` largest keys, each in natural order, from keys appended but
-    /// not sorted yet. The keys arrive nearly in order (SQLite's binary order), so the smallest
-    /// are kept in a pass from the front and the largest in a pass from the back: either way
-    /// most keys are rejected by one comparison with the worst kept so far. The largest serve
-    /// `G` (the bottom) at once while the full sort runs.
-    func extremes(_ k: Int) -> (smallest: [CacheKey], largest: [CacheKey]) {
-        guard k > 0 else { return ([], []) }
-        var low: [(slot: Int, rank: Int)] = [], high: [(slot: Int, rank: Int)] = []
-        low.reserveCapacity(k + 1)
-        high.reserveCapacity(k + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            func precedes(_ a: (slot: Int, rank: Int), _ b: (slot: Int, rank: Int)) -> Bool {
-                if a.rank != b.rank { return a.rank < b.rank }
-                return NaturalOrder.compareUTF8(slice(buffer, a.slot), slice(buffer, b.slot)) < 0
-            }
-            func candidate(_ slot: Int) -> (slot: Int, rank: Int) {
-                (slot, NaturalOrder.rootRank(bytes: slice(buffer, slot)))
-            }
-            for slot in 0..<starts.count {
-                let key = candidate(slot)
-                if low.count < k || precedes(key, low[k - 1]) { Self.keep(key, in: &low, limit: k, before: precedes) }
-            }
-            for slot in (0..<starts.count).reversed() {
-                let key = candidate(slot)
-                if high.count < k || precedes(high[k - 1], key) {
-                    Self.keep(key, in: &high, limit: k, before: { precedes($1, $0) })
-                }
-            }
-        }
-        return (low.map { keyOfSlot($0.slot) }, high.reversed().map { keyOfSlot($0.slot) })
-    }
-
-    /// Inserts `candidate` into `best` (ordered by `before`), dropping the worst beyond `limit`.
-    private static func keep(_ candidate: (slot: Int, rank: Int), in best: inout [(slot: Int, rank: Int)], limit: Int,
-                             before: ((slot: Int, rank: Int), (slot: Int, rank: Int)) -> Bool) {
-        var lower = 0, upper = best.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if before(candidate, best[middle]) { upper = middle } else { lower = middle + 1 }
-        }
-        best.insert(candidate, at: lower)
-        if best.count > limit { best.removeLast() }
-    }
-
-    /// How many keys were appended.
-    var slotCount: Int { starts.count }
-
-    /// Adds keys that are not in the index yet, each at its place in order.
-    mutating func insert(_ newKeys: [CacheKey]) {
+    /// Adds keys that are not in the index yet, each at its place in order; false when the
+    /// arena is full and the index must be rebuilt.
+    mutating func insert(_ newKeys: [CacheKey]) -> Bool {
         for key in newKeys {
+            let position = NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { lowerBound(of: $0) }
             var raw = key.rawValue
-            raw.withUTF8 { append($0) }
-            let slot = Int32(starts.count - 1)
-            let position = insertionPoint(forSlot: Int(slot))
-            order.insert(slot, at: position)
+            raw.withUTF8 { appendUnsorted($0) }
+            if isFull { return false }
+            if plainASCII { plainASCII = raw.withUTF8(Self.isPlainASCII) }
+            order.insert(UInt32(slotCount - 1), at: position)
         }
+        return true
     }
 
     /// Drops `removed` keys from the order (their bytes stay until the next rebuild).
     mutating func remove(_ removed: Set<CacheKey>) {
         guard !removed.isEmpty else { return }
-        order = order.filter { !removed.contains(keyOfSlot(Int($0))) }
+        for key in removed {
+            let encoded = NaturalKeyEncoding.encode(key)
+            let found: Int? = encoded.withUnsafeBufferPointer { target in
+                let position = lowerBound(of: target)
+                guard position < count else { return nil }
+                let same = withEncodedKeys { NaturalKeyEncoding.compare($0(Int(order[position])), target) == 0 }
+                return same ? position : nil
+            }
+            if let found { order.remove(at: found) }
+        }
     }
 
-    private func keyOfSlot(_ slot: Int) -> CacheKey {
-        let start = starts[slot], end = start + Int(lengths[slot])
-        return CacheKey(String(decoding: bytes[start..<end], as: UTF8.self))
-    }
-
-    private mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
-        starts.append(bytes.count)
-        lengths.append(Int32(key.count))
-        bytes.append(contentsOf: key)
-    }
-
-    private func insertionPoint(forSlot slot: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            let key = slice(buffer, slot)
+    /// The first position whose key is not below `target` (an encoded key).
+    private func lowerBound(of target: UnsafeBufferPointer<UInt8>) -> Int {
+        withEncodedKeys { encoded in
             var low = 0, high = order.count
             while low < high {
                 let middle = (low + high) / 2
-                if NaturalOrder.compareBytes(slice(buffer, Int(order[middle])), key) < 0 {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+                if NaturalKeyEncoding.compare(encoded(Int(order[middle])), target) < 0 { low = middle + 1 } else { high = middle }
             }
             return low
         }
     }
 
-    private mutating func sortOrder() {
-        let starts = self.starts, lengths = self.lengths
-        bytes.withUnsafeBufferPointer { buffer in
-            let ranks = starts.indices.map { slot in
-                UInt8(NaturalOrder.rootRank(bytes: UnsafeBufferPointer(rebasing: buffer[starts[slot]..<starts[slot] + Int(lengths[slot])])))
-            }
-            order.sort { x, y in
-                let a = Int(x), b = Int(y)
-                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                let left = UnsafeBufferPointer(rebasing: buffer[starts[a]..<starts[a] + Int(lengths[a])])
-                let right = UnsafeBufferPointer(rebasing: buffer[starts[b]..<starts[b] + Int(lengths[b])])
-                return NaturalOrder.compareUTF8(left, right) < 0
-            }
-        }
+    func keyOfSlot(_ slot: Int) -> CacheKey {
+        withEncodedKeys { NaturalKeyEncoding.decodeKey($0(slot)) }
     }
 
-    private func slice(_ buffer: UnsafeBufferPointer<UInt8>, _ slot: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: buffer[starts[slot]..<starts[slot] + Int(lengths[slot])])
+    /// Calls `body` with a function giving a slot's encoded bytes (valid during the call).
+    func withEncodedKeys<T>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try starts.withUnsafeBufferPointer { starts in
+                try body { slot in UnsafeBufferPointer(rebasing: buffer[Int(starts[slot])..<Int(starts[slot + 1])]) }
+            }
+        }
     }
 }

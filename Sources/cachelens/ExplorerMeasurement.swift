@@ -13,15 +13,39 @@ enum ExplorerMeasurement {
         let count = (try? clock.measure { _ = try backend.keyCount(matching: nil) }) ?? .zero
         let page = (try? clock.measure { _ = try backend.keys(matching: nil, offset: 0, limit: 40) }) ?? .zero
         let first = ExplorerBenchmark.measure(backend: backend, keys: [.character("G")])
+        // A page in the middle asked for at once waits for what is left of the background sort.
+        let total = (try? backend.keyCount(matching: nil)) ?? 0
+        let middle = (try? clock.measure { _ = try backend.keys(matching: nil, offset: total / 2, limit: 40) }) ?? .zero
         let second = ExplorerBenchmark.measure(backend: backend, keys: [.character("j")])
+        let pageDown = ExplorerBenchmark.measure(backend: backend, keys: [.pageDown])
         print("first frame (cold):   \(milliseconds(count + page + first.firstFrame))")
         print("  backend key count:  \(milliseconds(count))")
         print("  backend first page: \(milliseconds(page))")
         print("  explorer frame:     \(milliseconds(first.firstFrame))")
         print("key press G (bottom): \(milliseconds(first.keyPress))")
         print("first frame (again):  \(milliseconds(second.firstFrame))")
+        print("middle page at once:  \(milliseconds(middle))")
         print("key press j:          \(milliseconds(second.keyPress))")
+        print("key press PgDn:       \(milliseconds(pageDown.keyPress))")
+        reportFilter(backend, text: "Item:99")
         print("resident memory:      \(residentMegabytes().map { "\($0) MB" } ?? "unknown")")
+    }
+
+    /// `/` then `text` typed a key at a time (the list filters as each key is typed): each
+    /// key's time to the new frame.
+    private static func reportFilter(_ backend: any ExplorerBackend, text: String) {
+        let clock = ContinuousClock()
+        var explorer = Explorer(backend: backend, size: Size(width: 120, height: 40))
+        _ = explorer.render()
+        var times: [String] = []
+        for key in [Key.character("/")] + text.map(Key.character) {
+            let spent = clock.measure {
+                explorer.press([key])
+                _ = explorer.render()
+            }
+            times.append("\(key) \(milliseconds(spent))")
+        }
+        print("filter /\(text) per key:  \(times.joined(separator: ", "))")
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

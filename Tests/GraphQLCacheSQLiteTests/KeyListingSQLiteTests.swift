@@ -3,8 +3,9 @@ import GraphQLCache
 @testable import GraphQLCacheSQLite
 import Testing
 
-/// Paging a big file: the first screens come from the head while the full sort runs in the
-/// background, and every page equals the natural-order listing.
+/// Paging a big file: the first and last screens come from the head and tail while the full
+/// sort runs in the background, a middle page waits for it, and every page equals the
+/// natural-order listing.
 @Suite struct KeyListingSQLiteTests {
     private func bigCache(_ directory: TemporaryDirectory, count: Int) throws -> (SQLiteNormalizedCache, [CacheKey]) {
         let path = directory.path("big.sqlite")
@@ -39,6 +40,27 @@ import Testing
         }
         #expect(indexIsReady(cache))
         #expect(try cache.keys(matching: nil, offset: 2500, limit: 3) == Array(sorted[2500..<2503]))
+    }
+
+    @Test func theLastPageComesFromTheTailWhileSorting() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        // Under the lock the background sort cannot install its index while the tail is read.
+        let (tail, sorting) = cache.state.withLock { state in (state.keys.headPage(5960..<6000), state.keys.index == nil) }
+        if sorting { #expect(tail == Array(sorted[5960..<6000])) }
+        #expect(try cache.keys(matching: nil, offset: 5990, limit: 40) == Array(sorted[5990...]))
+        #expect(try cache.keys(matching: nil, offset: 3000, limit: 5) == Array(sorted[3000..<3005]))
+    }
+
+    @Test func aLongerFilterNarrowsTheShorterOnesMatches() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 3000)
+        for filter in ["i", "it", "ITEM:", "item:1", "item:12", "item:1", "Person"] {
+            let expected = sorted.filter { KeyPattern(filter).matches($0) }
+            #expect(try cache.keyCount(matching: filter) == expected.count, "\(filter)")
+            #expect(try cache.keys(matching: filter, offset: 0, limit: 10_000) == expected, "\(filter)")
+        }
     }
 
     @Test func aWriteWhileSortingIsSeenByTheNextPage() throws {

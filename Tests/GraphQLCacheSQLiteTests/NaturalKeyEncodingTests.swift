@@ -1,0 +1,150 @@
+import GraphQLCache
+@testable import GraphQLCacheSQLite
+import Testing
+
+/// The key index's byte encoding and its radix sort agree with `NaturalOrder`, the one
+/// definition of the order, on keys chosen to break them.
+@Suite struct NaturalKeyEncodingTests {
+    static let trickyKeys: [String] = [
+        "", "0", "00", "000", "1", "01", "001", "10", "9", "a", "a0", "a00", "a01", "a1", "a1b", "a01b", "a1c",
+        "a10", "a9z", "a/b", "a 1", "a.1", "a.01", "a.1.2", "a.1.10", "a.10.1", "QUERY_ROOT", "QUERY_ROOT.a",
+        "QUERY_ROOT.2", "QUERY_ROOT.10", "QUERY_ROOTX", "QUERY_ROOT0", "QUERY_ROOT\u{301}", "QUERY_ROOT.\u{301}",
+        "MUTATION_ROOT", "MUTATION_ROOT.x", "SUBSCRIPTION_ROOT", "SUBSCRIPTION_ROOT.9", "Item:1", "Item:2",
+        "Item:10", "Item:010", "Item:0010", "Item:1a", "Item:1.2", "Item:1.10", "Item:", "Item:/", "Item::",
+        "é", "e\u{301}", "ñ1", "日本:2", "日本:10", "日本:02", "Ä", "Z", "z", "/", ":", "\u{7F}", "\u{1}", "a\u{0}b",
+        String(repeating: "1", count: 300), String(repeating: "0", count: 300) + "1", "a" + String(repeating: "0", count: 260) + "5",
+        "a" + String(repeating: "9", count: 254), "a" + String(repeating: "9", count: 255), "a" + String(repeating: "1", count: 256),
+        "x\u{FF}", "x9\u{FF}", "x09",
+    ]
+
+    private func encodedOrder(_ a: String, _ b: String) -> Int {
+        let x = NaturalKeyEncoding.encode(CacheKey(a)), y = NaturalKeyEncoding.encode(CacheKey(b))
+        return x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in NaturalKeyEncoding.compare(x, y) } }
+    }
+
+    @Test func byteOrderOfEncodedKeysIsNaturalOrder() {
+        for a in Self.trickyKeys {
+            for b in Self.trickyKeys {
+                #expect(encodedOrder(a, b).signum() == NaturalOrder.compare(a, b).signum(), "\(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
+    }
+
+    @Test func decodingGivesTheKeyBack() {
+        for key in Self.trickyKeys {
+            let encoded = NaturalKeyEncoding.encode(CacheKey(key))
+            #expect(encoded.count <= NaturalKeyEncoding.maximumSize(key.utf8.count))
+            #expect(encoded.withUnsafeBufferPointer(NaturalKeyEncoding.decodeKey) == CacheKey(key))
+        }
+    }
+
+    @Test func sortedIndexListsKeysInNaturalOrder() {
+        let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 20_000, seed: 7)))
+        let index = Self.sortedIndex(keys)
+        #expect(index.keys(in: 0..<keys.count).map(\.rawValue) == keys.sorted(by: NaturalOrder.precedes))
+    }
+
+    @Test func extremesAreTheFirstAndLastKeysOfTheOrder() {
+        let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 30_000, seed: 3)))
+        var index = SortedKeyIndex()
+        for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
+        let sorted = keys.sorted(by: NaturalOrder.precedes).map { CacheKey($0) }
+        let extremes = index.extremes(100)
+        #expect(extremes.smallest == Array(sorted.prefix(100)))
+        #expect(extremes.largest == Array(sorted.suffix(100)))
+    }
+
+    @Test func filterPositionsMatchKeyPatternAndNarrowingAgrees() {
+        let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 5000, seed: 11)))
+        let index = Self.sortedIndex(keys)
+        let sorted = keys.sorted(by: NaturalOrder.precedes)
+        for filter in ["item", "ITEM:1", "0", "é", "E\u{301}", "root.", "日本"] {
+            let pattern = KeyPattern(filter)
+            let positions = index.positions(matching: pattern)
+            #expect(positions.map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
+        }
+        let broad = index.positions(matching: KeyPattern("item:"))
+        let narrowed = index.positions(matching: KeyPattern("Item:1"), among: broad)
+        #expect(narrowed == index.positions(matching: KeyPattern("item:1")))
+    }
+
+    @Test func filteringEncodedASCIIKeysAgreesWithKeyPattern() {
+        let ascii = (Self.trickyKeys + Self.randomKeys(count: 5000, seed: 13)).filter { key in
+            key.utf8.allSatisfy { $0 < 0x80 } && !key.contains(String(repeating: "1", count: 32))
+                && !key.contains(String(repeating: "0", count: 32)) && !key.contains(String(repeating: "9", count: 32))
+        }
+        let keys = Array(Set(ascii))
+        let index = Self.sortedIndex(keys)
+        let sorted = keys.sorted(by: NaturalOrder.precedes)
+        #expect(index.plainASCII)
+        #expect(SortedKeyIndex.matching(KeyPattern("item"), plainASCII: true) == .encoded)
+        #expect(SortedKeyIndex.matching(KeyPattern("item:1"), plainASCII: true) == .ascii)
+        for filter in ["item", "ITEM:", "m:", ":", ".", "ROOT.", "x", " ", "a/", "0", "1.1", "i", "\u{1}", "query_root.items.1"] {
+            let pattern = KeyPattern(filter)
+            #expect(index.positions(matching: pattern).map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
+        }
+    }
+
+    @Test func insertAndRemoveKeepTheOrder() {
+        var keys = Set(Self.randomKeys(count: 3000, seed: 5))
+        var index = Self.sortedIndex(Array(keys))
+        let added = ["Item:0", "QUERY_ROOT.new", "Item:000", "zzz", "a01b"].filter { !keys.contains($0) }
+        let inserted = index.insert(added.map { CacheKey($0) })
+        #expect(inserted)
+        keys.formUnion(added)
+        let removed = Set(keys.shuffled().prefix(40)).union(["Item:0"])
+        index.remove(Set(removed.map { CacheKey($0) }))
+        keys.subtract(removed)
+        #expect(index.keys(in: 0..<index.count).map(\.rawValue) == keys.sorted(by: NaturalOrder.precedes))
+    }
+
+    @Test func everyoneAskingForTheSortAtOnceGetsTheNaturalOrder() async {
+        let keys = Array(Set(Self.randomKeys(count: 20_000, seed: 17)))
+        var unsorted = SortedKeyIndex()
+        for key in keys { var raw = key; raw.withUTF8 { unsorted.appendUnsorted($0) } }
+        let sort = KeySort(unsorted)
+        let expected = keys.sorted(by: NaturalOrder.precedes)
+        let firsts = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { sort.sorted().keys(in: 0..<keys.count).map(\.rawValue) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(firsts.count == 4)
+        #expect(firsts.allSatisfy { $0 == expected })
+    }
+
+    static func sortedIndex(_ keys: [String]) -> SortedKeyIndex {
+        var index = SortedKeyIndex()
+        for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
+        index.sortAll()
+        return index
+    }
+
+    /// Keys built from shared prefixes and digit runs with leading zeros, as real caches have.
+    static func randomKeys(count: Int, seed: UInt64) -> [String] {
+        var generator = SplitMix(state: seed)
+        let prefixes = ["Item:", "QUERY_ROOT.items.", "QUERY_ROOT", "Person:", "a", "ab", "é", "日本:", "MUTATION_ROOT.", ""]
+        let middles = ["", ".", ".friends.", ":", "x", "0"]
+        return (0..<count).map { _ in
+            var key = prefixes[Int(generator.next() % UInt64(prefixes.count))]
+            for _ in 0..<Int(generator.next() % 3) {
+                let zeros = generator.next() % 4 == 0 ? Int(generator.next() % 3) : 0
+                key += String(repeating: "0", count: zeros) + String(generator.next() % [10, 1000, 1_000_000][Int(generator.next() % 3)])
+                key += middles[Int(generator.next() % UInt64(middles.count))]
+            }
+            return key
+        }
+    }
+}
+
+/// A small seeded generator, so that a failure can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
