@@ -27,6 +27,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "A theme name (default, light, high-contrast, monochrome) or a theme .json file.")
     var theme: String = "default"
 
+    @Option(help: "A key-binding file: JSON of command to keys, e.g. {\"moveDown\": [\"j\", \"C-n\"]}.")
+    var keys: String?
+
     @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
     var watches: [String] = []
 
@@ -55,8 +58,10 @@ struct ExploreCommand: ParsableCommand {
     func run() throws {
         let start = ContinuousClock.now
         let opened: (backend: any ExplorerBackend, theme: Theme, options: ExplorerFiles.Options)
+        let keyMap: KeyMap
         do {
             let options = try makeOptions()
+            keyMap = try keys.map { path in try KeyMap.load(json: try ExplorerFiles.readText(path), source: path) } ?? .default
             opened = (try openBackend(options), try ExplorerFiles.loadTheme(theme), options)
             try addWatches(to: opened.backend)
         } catch {
@@ -71,7 +76,7 @@ struct ExploreCommand: ParsableCommand {
             FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
             throw ExitCode(2)
         }
-        runInTerminal(opened.backend, theme: opened.theme, options: opened.options)
+        runInTerminal(opened.backend, theme: opened.theme, keyMap: keyMap, options: opened.options)
     }
 
     private func makeOptions() throws -> ExplorerFiles.Options {
@@ -115,10 +120,11 @@ struct ExploreCommand: ParsableCommand {
         }
     }
 
-    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, options: ExplorerFiles.Options) {
+    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap,
+                               options: ExplorerFiles.Options) {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = NcursesTerminal(noColor: noColor)
-        let explorer = Explorer(backend: backend, size: terminal.size, theme: theme,
+        let explorer = Explorer(backend: backend, size: terminal.size, theme: theme, keyMap: keyMap,
                                 environment: ExplorerFiles.environment(options: options))
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()
