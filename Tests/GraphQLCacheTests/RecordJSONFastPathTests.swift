@@ -81,4 +81,19 @@ import Testing
         #expect(RecordJSON.canonicalEncoding(["a": .object(["$reference": .string("K")])]) == nil)
         #expect(RecordJSON.canonicalEncoding(["a": .object(["x": .object(["$reference": .int(1)])])]) == nil)
     }
+
+    @Test func writingWhileCheckingTheRoundTripWritesWhatEncodeWritesAndAnswersAsRoundTrips() {
+        let cases: [[String: CacheValue]] = [
+            [:], ["a": .double(1.5), "r": .reference("K"), "s": .string("x\"y"), "n": .null, "b": .bool(true), "i": .int(-3)],
+            ["a": .double(.nan)], ["a": .list([.int(1), .double(.infinity)])], ["a": .object(["$reference": .string("K")])],
+            ["a": .object(["x": .object(["$reference": .int(1)])])], ["a": .object(["x": .list([.double(2)])])],
+        ]
+        for fields in cases {
+            var writer = JSONWriter(reservingCapacity: 0)
+            writer.raw("prefix")
+            let roundTrips = RecordJSON.writeCheckingRoundTrip(fields, to: &writer)
+            #expect(writer.bytes == Array("prefix".utf8) + RecordJSON.encode(fields))
+            #expect(roundTrips == RecordJSON.roundTrips(fields))
+        }
+    }
 }
