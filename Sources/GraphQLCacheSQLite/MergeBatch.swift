@@ -51,8 +51,15 @@ struct MergeBatch {
         stored = Array(repeating: .absent, count: records.count)
     }
 
-    /// Reads the stored rows of the incoming keys with the batched selects.
+    /// Below this many records, the batched select costs no more than asking whether the table
+    /// is empty, so small merges (one changed field, the common case) skip the question.
+    private static let emptyCheckMinimum = 64
+
+    /// Reads the stored rows of the incoming keys with the batched selects. Call it inside the
+    /// write transaction: an empty table (the first merge into a new file) then provably holds
+    /// none of the keys, and the selects are skipped.
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
+        if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
         let keys = records.map(\.key)
         // Where each key is, built at the first row found: a merge of new records finds none.
         var positions: [CacheKey: Int] = [:]
