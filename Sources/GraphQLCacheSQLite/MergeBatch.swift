@@ -33,7 +33,6 @@ struct MergeBatch {
     /// Every record's JSON, one after the other.
     private let json: [UInt8]
     private let spans: [Span]
-    private let positions: [CacheKey: Int]
     private var stored: [Stored]
 
     /// Encodes the records (no lock needed: call it before taking the connection).
@@ -42,24 +41,31 @@ struct MergeBatch {
         var writer = JSONWriter(reservingCapacity: records.count * 256)
         var spans: [Span] = []
         spans.reserveCapacity(records.count)
-        var positions = [CacheKey: Int](minimumCapacity: records.count)
-        for (position, record) in records.enumerated() {
+        for record in records {
             let start = writer.count
-            RecordJSON.write(record.fields, to: &writer)
-            spans.append(Span(start: start, count: writer.count - start, roundTrips: RecordJSON.roundTrips(record.fields)))
-            positions[record.key] = position
+            let roundTrips = RecordJSON.writeCheckingRoundTrip(record.fields, to: &writer)
+            spans.append(Span(start: start, count: writer.count - start, roundTrips: roundTrips))
         }
         json = writer.bytes
         self.spans = spans
-        self.positions = positions
         stored = Array(repeating: .absent, count: records.count)
     }
 
-    /// Reads the stored rows of the incoming keys with the batched selects.
+    /// Below this many records, the batched select costs no more than asking whether the table
+    /// is empty, so small merges (one changed field, the common case) skip the question.
+    private static let emptyCheckMinimum = 64
+
+    /// Reads the stored rows of the incoming keys with the batched selects. Call it inside the
+    /// write transaction: an empty table (the first merge into a new file) then provably holds
+    /// none of the keys, and the selects are skipped.
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
+        if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
         let keys = records.map(\.key)
+        // Where each key is, built at the first row found: a merge of new records finds none.
+        var positions: [CacheKey: Int] = [:]
         try json.withUnsafeBufferPointer { all in
             try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
+                if positions.isEmpty { positions = Self.positions(of: keys) }
                 guard let position = positions[key] else { return }
                 let span = spans[position]
                 if span.roundTrips, Self.equal(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), bytes) {
@@ -112,6 +118,12 @@ struct MergeBatch {
             }
         }
         return count
+    }
+
+    private static func positions(of keys: [CacheKey]) -> [CacheKey: Int] {
+        var positions = [CacheKey: Int](minimumCapacity: keys.count)
+        for (position, key) in keys.enumerated() { positions[key] = position }
+        return positions
     }
 
     private static func equal(_ json: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

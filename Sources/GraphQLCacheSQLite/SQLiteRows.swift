@@ -58,6 +58,14 @@ enum SQLiteRows {
         }
     }
 
+    static let anyRowSQL = #"SELECT 1 FROM "records" LIMIT 1"#
+
+    /// Whether the table holds no row, as this connection sees it (its own uncommitted writes
+    /// included). Inside a write transaction no other connection can add one meanwhile.
+    static func isEmpty(on connection: SQLiteConnection) throws -> Bool {
+        try connection.withStatement(anyRowSQL) { statement in try !statement.step() }
+    }
+
     /// Decodes one row's record JSON (`nil` bytes mean the column is NULL).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(RecordJSONError) -> Record {
         guard bytes.baseAddress != nil else { throw RecordJSONError(key: key, reason: "the record column is NULL") }

@@ -51,4 +51,26 @@ import Testing
         _ = try merge(["x": .reference("K")], into: cache)
         #expect(try merge(["x": .object(["$reference": .string("K")])], into: cache) == [FieldKey(record: "A", field: "x")])
     }
+
+    @Test func aLargeMergeIntoAnEmptyFileReportsEveryFieldAndALaterOneInTheSameTransactionSeesItsRows() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(path: directory.path("empty.sqlite"))
+        let records = RecordSet(records: (0..<100).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0), "s": .string("x")]) })
+        let changed = RecordSet(records: (0..<100).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0 == 7 ? -7 : $0)]) })
+        try cache.performAtomically { () throws -> Void in
+            #expect(try cache.merge(records: records).count == 200)
+            #expect(try cache.merge(records: changed) == [FieldKey(record: "Item:7", field: "n")])
+        }
+        #expect(try cache.loadRecord(forKey: "Item:7")?.fields == ["n": .int(-7), "s": .string("x")])
+    }
+
+    @Test func aLargeMergeSeesRowsAnotherConnectionWroteAfterThisOneOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        let cache = try SQLiteNormalizedCache(path: path)
+        let records = RecordSet(records: (0..<100).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0)]) })
+        #expect(try cache.loadRecords(forKeys: [CacheKey("Item:1")]).isEmpty)
+        try SQLiteNormalizedCache(path: path).merge(records: records)
+        #expect(try cache.merge(records: records).isEmpty)
+    }
 }

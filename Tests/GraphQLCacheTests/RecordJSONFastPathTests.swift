@@ -56,6 +56,24 @@ import Testing
         #expect(RecordJSON.encodeString(fields) == #"{"":"","mixed":"a\"b\\c\nd\u0001é","plain":"Item 12"}"#)
     }
 
+    @Test func aByteNeedingAnEscapeIsEscapedAtEveryPositionOfShortAndLongStrings() throws {
+        let specials: [(text: String, escaped: String)] = [
+            ("\u{00}", "\\u0000"), ("\u{1F}", "\\u001f"), ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"),
+            ("\u{7F}", "\u{7F}"), ("é", "é"), ("!", "!"), ("]", "]"),
+        ]
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    let text = String(repeating: "a", count: position) + special.text + String(repeating: "b", count: length - position)
+                    let expected = String(repeating: "a", count: position) + special.escaped + String(repeating: "b", count: length - position)
+                    let json = RecordJSON.encodeString(["s": .string(text)])
+                    #expect(json == #"{"s":""# + expected + #""}"#)
+                    #expect(try RecordJSON.decode(json, key: "K") == ["s": .string(text)])
+                }
+            }
+        }
+    }
+
     @Test func membersAreWrittenInKeyOrderWhateverTheDictionaryOrder() {
         var fields: [String: CacheValue] = [:]
         for key in ["zeta", "alpha", "mid", "Beta", "_x", "alpha2", "a"] { fields[key] = .int(key.count) }
@@ -80,5 +98,20 @@ import Testing
         #expect(RecordJSON.canonicalEncoding(["a": .list([.double(.infinity)])]) == nil)
         #expect(RecordJSON.canonicalEncoding(["a": .object(["$reference": .string("K")])]) == nil)
         #expect(RecordJSON.canonicalEncoding(["a": .object(["x": .object(["$reference": .int(1)])])]) == nil)
+    }
+
+    @Test func writingWhileCheckingTheRoundTripWritesWhatEncodeWritesAndAnswersAsRoundTrips() {
+        let cases: [[String: CacheValue]] = [
+            [:], ["a": .double(1.5), "r": .reference("K"), "s": .string("x\"y"), "n": .null, "b": .bool(true), "i": .int(-3)],
+            ["a": .double(.nan)], ["a": .list([.int(1), .double(.infinity)])], ["a": .object(["$reference": .string("K")])],
+            ["a": .object(["x": .object(["$reference": .int(1)])])], ["a": .object(["x": .list([.double(2)])])],
+        ]
+        for fields in cases {
+            var writer = JSONWriter(reservingCapacity: 0)
+            writer.raw("prefix")
+            let roundTrips = RecordJSON.writeCheckingRoundTrip(fields, to: &writer)
+            #expect(writer.bytes == Array("prefix".utf8) + RecordJSON.encode(fields))
+            #expect(roundTrips == RecordJSON.roundTrips(fields))
+        }
     }
 }

@@ -61,17 +61,38 @@ struct JSONCursor {
         }
     }
 
-    /// Copies runs that need no escape in one go (most strings are one such run).
+    /// Copies runs that need no escape in one go (most strings are one such run), finding the
+    /// first byte that may need one eight bytes at a time.
     mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
+        let clean = Self.cleanPrefixCount(utf8)
         var runStart = 0
-        for index in 0..<utf8.count where Self.needsEscape(utf8[index]) {
+        for index in clean..<utf8.count where Self.needsEscape(utf8[index]) {
             raw(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
             escape(utf8[index])
             runStart = index + 1
         }
         raw(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         byte(UInt8(ascii: "\""))
+    }
+
+    /// How many leading bytes surely need no escape: whole 8-byte words holding no control
+    /// byte, quote or backslash (the word tests are exact about whether any byte matches).
+    @inline(__always) private static func cleanPrefixCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let found = (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+            if found != 0 { break }
+            offset += 8
+        }
+        return offset
     }
 
     @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
