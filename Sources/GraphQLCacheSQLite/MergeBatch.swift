@@ -1,14 +1,16 @@
 import Foundation
 import GraphQLCache
 
-/// One merge into a SQLite cache: the incoming records, their JSON, and what the file holds
-/// for each, so that only changed rows are decoded, merged and rewritten.
+/// One merge into a SQLite cache: the incoming records and what the file holds for each, so
+/// that only changed rows are rewritten, and decoded only when they must be.
 ///
 /// Why it is shaped like this: a merge that decoded every stored row to compare it spent most
-/// of its time building dictionaries it then threw away. Each incoming record is encoded once
-/// (it is needed to write a new row anyway), all into one buffer, and compared with the stored
-/// bytes; equal bytes mean an unchanged record (when `RecordJSON.roundTrips` holds), and only
-/// rows that differ are decoded and merged field by field with `Record.merge`.
+/// of its time building dictionaries it then threw away. Each incoming record whose key has a
+/// row is encoded (into a small buffer that stays in the CPU cache) and compared with the
+/// stored bytes: equal bytes mean an unchanged record (when the encoding reads back as the
+/// record). A differing row with the same field keys is diffed member by member and rewritten
+/// with the encoding already made; only other differing rows (another writer's layout, fields
+/// the incoming record lacks) are decoded and merged field by field with `Record.merge`.
 struct MergeBatch {
     /// What the file holds for one incoming record.
     private enum Stored {
@@ -18,36 +20,20 @@ struct MergeBatch {
         case same
         /// A row that cannot be decoded: overwritten by the incoming record, as if absent.
         case broken
-        /// A row that differs: its fields, to merge into.
+        /// A row with the same field keys whose `fields` differ: the merge is the incoming record,
+        /// whose encoding is `replacements[span]`.
+        case replaced(fields: [String], span: Range<Int>)
+        /// A row that differs otherwise: its fields, to merge into.
         case old(Record)
     }
 
-    /// Where one record's JSON is in `json`, and whether equal bytes mean equal fields.
-    private struct Span {
-        var start: Int
-        var count: Int
-        var roundTrips: Bool
-    }
-
     private let records: [Record]
-    /// Every record's JSON, one after the other.
-    private let json: [UInt8]
-    private let spans: [Span]
     private var stored: [Stored]
+    /// The encodings of the `replaced` records, one after the other.
+    private var replacements: [UInt8] = []
 
-    /// Encodes the records (no lock needed: call it before taking the connection).
     init(_ set: RecordSet) {
         records = Array(set.records)
-        var writer = JSONWriter(reservingCapacity: records.count * 256)
-        var spans: [Span] = []
-        spans.reserveCapacity(records.count)
-        for record in records {
-            let start = writer.count
-            let roundTrips = RecordJSON.writeCheckingRoundTrip(record.fields, to: &writer)
-            spans.append(Span(start: start, count: writer.count - start, roundTrips: roundTrips))
-        }
-        json = writer.bytes
-        self.spans = spans
         stored = Array(repeating: .absent, count: records.count)
     }
 
@@ -63,20 +49,35 @@ struct MergeBatch {
         let keys = records.map(\.key)
         // Where each key is, built at the first row found: a merge of new records finds none.
         var positions: [CacheKey: Int] = [:]
-        try json.withUnsafeBufferPointer { all in
-            try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
-                if positions.isEmpty { positions = Self.positions(of: keys) }
-                guard let position = positions[key] else { return }
-                let span = spans[position]
-                if span.roundTrips, Self.equal(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), bytes) {
-                    stored[position] = .same
-                } else if let record = try? SQLiteRows.decode(bytes, key: key) {
-                    stored[position] = .old(record)
-                } else {
-                    stored[position] = .broken
-                }
-            }
+        var scratch = JSONWriter(reservingCapacity: 1_024)
+        var stored = self.stored, replacements = self.replacements
+        try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
+            if positions.isEmpty { positions = Self.positions(of: keys) }
+            guard let position = positions[key] else { return }
+            stored[position] = Self.compare(records[position], with: bytes, scratch: &scratch, replacements: &replacements)
         }
+        self.stored = stored
+        self.replacements = replacements
+    }
+
+    /// What a stored row is to the incoming `record`.
+    private static func compare(_ record: Record, with bytes: UnsafeBufferPointer<UInt8>,
+                                scratch: inout JSONWriter, replacements: inout [UInt8]) -> Stored {
+        scratch.removeAll()
+        if RecordJSON.writeCheckingRoundTrip(record.fields, to: &scratch) {
+            let diff = scratch.withBytes { encoded -> Stored? in
+                if equal(encoded, bytes) { return .same }
+                guard let fields = RecordJSON.changedFields(stored: bytes, encoded: encoded, incoming: record.fields)
+                else { return nil }
+                if fields.isEmpty { return .same }
+                let start = replacements.count
+                replacements.append(contentsOf: encoded)
+                return .replaced(fields: fields, span: start..<replacements.count)
+            }
+            if let diff { return diff }
+        }
+        guard let old = try? SQLiteRows.decode(bytes, key: record.key) else { return .broken }
+        return .old(old)
     }
 
     /// Upserts the new and changed records; returns the changed field keys and the keys that
@@ -84,36 +85,47 @@ struct MergeBatch {
     func writeChanges(on connection: SQLiteConnection) throws -> (changed: Set<FieldKey>, newKeys: [CacheKey]) {
         var changed = Set<FieldKey>(minimumCapacity: changedFieldEstimate)
         var newKeys: [CacheKey] = []
-        try json.withUnsafeBufferPointer { all in
+        var scratch = JSONWriter(reservingCapacity: 1_024)
+        try replacements.withUnsafeBufferPointer { replacementBytes in
             for (position, record) in records.enumerated() {
                 switch stored[position] {
                 case .same:
                     continue
+                case .replaced(let fields, let span):
+                    for field in fields { changed.insert(FieldKey(record: record.key, field: field)) }
+                    try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: replacementBytes[span]),
+                                          on: connection)
                 case .old(var old):
                     let fieldChanges = old.merge(record)
                     if fieldChanges.isEmpty { continue }
                     changed.formUnion(fieldChanges)
-                    try SQLiteRows.upsert(key: record.key, json: RecordJSON.encode(old.fields), on: connection)
+                    try Self.upsert(old, scratch: &scratch, on: connection)
                 case .absent, .broken:
                     for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
                     if case .absent = stored[position] { newKeys.append(record.key) }
-                    let span = spans[position]
-                    try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]),
-                                          on: connection)
+                    try Self.upsert(record, scratch: &scratch, on: connection)
                 }
             }
         }
         return (changed, newKeys)
     }
 
-    /// Every field of the records without a row, plus one per differing row: sized once,
-    /// since growing a large set rehashes it.
+    /// Encodes `record` into `scratch` (reused, so it stays in the CPU cache) and writes it.
+    private static func upsert(_ record: Record, scratch: inout JSONWriter, on connection: SQLiteConnection) throws {
+        scratch.removeAll()
+        RecordJSON.write(record.fields, to: &scratch)
+        try scratch.withBytes { try SQLiteRows.upsert(key: record.key, json: $0, on: connection) }
+    }
+
+    /// Every field of the records without a row, plus the changes of differing rows: sized
+    /// once, since growing a large set rehashes it.
     private var changedFieldEstimate: Int {
         var count = 0
         for (position, record) in records.enumerated() {
             switch stored[position] {
             case .same: break
             case .old: count += 1
+            case .replaced(let fields, _): count += fields.count
             case .absent, .broken: count += record.fields.count
             }
         }

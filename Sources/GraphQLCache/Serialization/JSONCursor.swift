@@ -1,7 +1,7 @@
 /// Writes JSON tokens into memory already reserved for them, with no checks per token: the one
 /// place that knows how strings are escaped and numbers spelled. `JSONWriter` reserves room
-/// for each token and moves a cursor over it; record encoding reserves room for a whole record
-/// (`RecordJSON.sizeBound`) and writes it with one cursor, which is what makes it cheap.
+/// for each token and moves a cursor over it; `RecordEncoder` checks room per token against the
+/// end of the buffer and writes a whole record with one cursor.
 struct JSONCursor {
     /// Where the next byte goes.
     private(set) var position: UnsafeMutablePointer<UInt8>
@@ -46,6 +46,7 @@ struct JSONCursor {
     /// non-finite values have no JSON form and are written as `null`.
     mutating func double(_ value: Double) {
         guard value.isFinite else { return raw("null") }
+        if decimal(value) { return }
         var text = value.description
         let isIntegral = text.withUTF8 { utf8 in
             raw(utf8)

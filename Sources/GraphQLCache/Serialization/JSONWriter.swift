@@ -16,6 +16,17 @@ public struct JSONWriter {
         try withExtendedLifetime(storage) { try body(storage.buffer) }
     }
 
+    /// Forgets what was written, keeping the buffer: a writer reused for one record after
+    /// another stays in the CPU cache.
+    public mutating func removeAll() {
+        if isKnownUniquelyReferenced(&storage) { storage.count = 0 } else { storage = JSONWriterStorage(capacity: storage.capacity) }
+    }
+
+    /// Appends bytes that are already JSON.
+    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        write(bound: bytes.count) { $0.raw(bytes) }
+    }
+
     /// The bytes written so far as text.
     public var string: String { withExtendedLifetime(storage) { String(decoding: storage.buffer, as: UTF8.self) } }
 
@@ -47,6 +58,16 @@ public struct JSONWriter {
         var cursor = JSONCursor(start)
         body(&cursor)
         storage.count += cursor.position - start
+    }
+
+    /// Lets `body` append record JSON through a `RecordEncoder` that checks room per token;
+    /// returns what `body` returns.
+    @inline(__always) mutating func encodeRecord<Result>(_ body: (inout RecordEncoder) -> Result) -> Result {
+        _ = room(0)
+        var encoder = RecordEncoder(appendingTo: storage)
+        let result = body(&encoder)
+        encoder.finish()
+        return result
     }
 
     /// Room for `extra` more bytes in a buffer this writer owns alone; returns where they go.

@@ -16,38 +16,13 @@ extension RecordJSON {
 
     /// Appends the fields exactly as `write(_:to:)` does and returns `roundTrips(fields)`.
     ///
-    /// Why: a merge needs both for every incoming record; one walk over the fields finds the
-    /// room to reserve and the answer together, where `write` then `roundTrips` walked twice.
+    /// Why: a merge needs both for every incoming record; the encoder notes on its one walk
+    /// whether what it writes reads back as the same fields, where `write` then `roundTrips`
+    /// walked twice.
     public static func writeCheckingRoundTrip(_ fields: [String: CacheValue], to writer: inout JSONWriter) -> Bool {
-        var roundTrips = true
-        let bound = sizeBound(fields, roundTrips: &roundTrips)
-        writer.write(bound: bound) { $0.recordObject(fields) }
-        return roundTrips
-    }
-
-    /// `sizeBound(fields)`, clearing `roundTrips` on a value that would not read back as written.
-    private static func sizeBound(_ fields: [String: CacheValue], roundTrips: inout Bool) -> Int {
-        var bound = 2
-        for (key, value) in fields {
-            bound += JSONCursor.quotedBound(key.utf8.count) + 2 + sizeBound(value, roundTrips: &roundTrips)
-        }
-        return bound
-    }
-
-    private static func sizeBound(_ value: CacheValue, roundTrips: inout Bool) -> Int {
-        switch value {
-        case .double(let v):
-            if !v.isFinite { roundTrips = false }
-            return JSONCursor.doubleBound
-        case .list(let items):
-            var bound = 2
-            for item in items { bound += sizeBound(item, roundTrips: &roundTrips) + 1 }
-            return bound
-        case .object(let members):
-            if members["$reference"] != nil { roundTrips = false }
-            return sizeBound(members, roundTrips: &roundTrips)
-        case .null, .bool, .int, .string, .reference:
-            return sizeBound(value)
+        writer.encodeRecord { encoder in
+            encoder.object(fields)
+            return encoder.roundTrips
         }
     }
 

@@ -18,12 +18,12 @@ public enum RecordJSON {
 
     /// Appends the fields as one JSON object, members in key order.
     public static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
-        writer.write(bound: sizeBound(fields)) { $0.recordObject(fields) }
+        writer.encodeRecord { $0.object(fields) }
     }
 
     /// Appends one value.
     public static func write(_ value: CacheValue, to writer: inout JSONWriter) {
-        writer.write(bound: sizeBound(value)) { $0.recordValue(value) }
+        writer.encodeRecord { $0.value(value) }
     }
 
     /// Decodes a record's JSON; `key` names the record in the error.
