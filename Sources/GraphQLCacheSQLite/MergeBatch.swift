@@ -82,26 +82,28 @@ struct MergeBatch {
 
     /// Upserts the new and changed records; returns the changed field keys and the keys that
     /// had no row before.
-    func writeChanges(on connection: SQLiteConnection) throws -> (changed: Set<FieldKey>, newKeys: [CacheKey]) {
-        var changed = Set<FieldKey>(minimumCapacity: changedFieldEstimate)
+    func writeChanges(on connection: SQLiteConnection) throws -> (changed: FieldChanges, newKeys: [CacheKey]) {
+        var changed = FieldChanges()
+        changed.reserveCapacity(records: changedRecordEstimate)
         var newKeys: [CacheKey] = []
         var scratch = JSONWriter(reservingCapacity: 1_024)
         try replacements.withUnsafeBufferPointer { replacementBytes in
+            // The records come from one `RecordSet`: each key once, so `appendNew` holds.
             for (position, record) in records.enumerated() {
                 switch stored[position] {
                 case .same:
                     continue
                 case .replaced(let fields, let span):
-                    for field in fields { changed.insert(FieldKey(record: record.key, field: field)) }
+                    changed.appendNew(record: record.key, fields: fields)
                     try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: replacementBytes[span]),
                                           on: connection)
                 case .old(var old):
-                    let fieldChanges = old.merge(record)
-                    if fieldChanges.isEmpty { continue }
-                    changed.formUnion(fieldChanges)
+                    let fields = old.merge(record)
+                    if fields.isEmpty { continue }
+                    changed.appendNew(record: record.key, fields: fields)
                     try Self.upsert(old, scratch: &scratch, on: connection)
                 case .absent, .broken:
-                    for field in record.fields.keys { changed.insert(FieldKey(record: record.key, field: field)) }
+                    changed.appendNew(record: record.key, fields: Array(record.fields.keys))
                     if case .absent = stored[position] { newKeys.append(record.key) }
                     try Self.upsert(record, scratch: &scratch, on: connection)
                 }
@@ -117,19 +119,10 @@ struct MergeBatch {
         try scratch.withBytes { try SQLiteRows.upsert(key: record.key, json: $0, on: connection) }
     }
 
-    /// Every field of the records without a row, plus the changes of differing rows: sized
-    /// once, since growing a large set rehashes it.
-    private var changedFieldEstimate: Int {
-        var count = 0
-        for (position, record) in records.enumerated() {
-            switch stored[position] {
-            case .same: break
-            case .old: count += 1
-            case .replaced(let fields, _): count += fields.count
-            case .absent, .broken: count += record.fields.count
-            }
-        }
-        return count
+    /// The records whose row is absent or differs: at most that many are reported, so the
+    /// changes are sized once.
+    private var changedRecordEstimate: Int {
+        stored.count(where: { if case .same = $0 { false } else { true } })
     }
 
     private static func positions(of keys: [CacheKey]) -> [CacheKey: Int] {

@@ -69,7 +69,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
 
     @discardableResult
-    public func merge(records: RecordSet) throws -> Set<FieldKey> {
+    public func merge(records: RecordSet) throws -> FieldChanges {
         guard !records.isEmpty else { return [] }
         var batch = MergeBatch(records)
         return try write { state in

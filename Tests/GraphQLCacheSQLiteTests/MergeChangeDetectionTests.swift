@@ -6,7 +6,7 @@ import Testing
 /// A merge compares incoming records with stored rows by their bytes first: whatever the stored
 /// text looks like, it reports exactly the fields whose values changed.
 @Suite struct MergeChangeDetectionTests {
-    private func merge(_ fields: [String: CacheValue], into cache: SQLiteNormalizedCache, key: CacheKey = "A") throws -> Set<FieldKey> {
+    private func merge(_ fields: [String: CacheValue], into cache: SQLiteNormalizedCache, key: CacheKey = "A") throws -> FieldChanges {
         try cache.merge(records: RecordSet(records: [Record(key: key, fields)]))
     }
 
@@ -29,7 +29,7 @@ import Testing
         #expect(try cache.merge(records: records).count == 600)
         #expect(try cache.merge(records: records).isEmpty)
         let changed = RecordSet(records: (0..<300).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0 % 3 == 0 ? -1 : $0)]) })
-        #expect(try cache.merge(records: changed) == Set(stride(from: 0, to: 300, by: 3).map { FieldKey(record: CacheKey("Item:\($0)"), field: "n") }))
+        #expect(try cache.merge(records: changed).fieldKeys == Set(stride(from: 0, to: 300, by: 3).map { FieldKey(record: CacheKey("Item:\($0)"), field: "n") }))
         #expect(try cache.loadRecord(forKey: "Item:3")?.fields == ["n": .int(-1), "s": .string("x3")])
     }
 
@@ -38,7 +38,7 @@ import Testing
         // values differ, so each merge of NaN reports the field and a merge of null does not.
         let directory = try TemporaryDirectory()
         let cache = try SQLiteNormalizedCache(path: directory.path("nan.sqlite"))
-        let x: Set<FieldKey> = [FieldKey(record: "A", field: "x")]
+        let x: FieldChanges = [FieldKey(record: "A", field: "x")]
         #expect(try merge(["x": .null], into: cache) == x)
         #expect(try merge(["x": .double(.nan)], into: cache) == x)
         #expect(try merge(["x": .double(.nan)], into: cache) == x)

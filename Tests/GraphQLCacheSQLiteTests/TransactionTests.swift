@@ -84,7 +84,7 @@ import Testing
         let holder = try SQLiteNormalizedCache(path: path)
         let waiter = try SQLiteNormalizedCache(path: path)
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<Set<FieldKey>, any Error>?>(nil)
+        let outcome = Mutex<Result<FieldChanges, any Error>?>(nil)
         try holder.performAtomically {
             try holder.merge(records: RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
             DispatchQueue.global().async {

@@ -28,7 +28,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
 
     @discardableResult
-    public func merge(records: RecordSet) throws -> Set<FieldKey> {
+    public func merge(records: RecordSet) throws -> FieldChanges {
         state.withLock { state in
             let before = state.records.count
             let changed = state.records.merge(records: records)

@@ -31,7 +31,7 @@ extension NormalizedCache {
             }
             let changed = try merge(records: records)
             return SnapshotImportSummary(removedRecords: removed, records: records.count,
-                                         changedRecords: Set(changed.map(\.record)).count,
+                                         changedRecords: changed.records.count,
                                          changedFields: changed.count)
         }
     }

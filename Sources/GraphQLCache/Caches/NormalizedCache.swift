@@ -7,9 +7,10 @@ public protocol NormalizedCache: AnyObject, Sendable {
     /// The records present among `keys`; absent keys are simply missing from the result.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
 
-    /// Merges with Apollo's rules (DESIGN.md §Semantics); returns the changed field keys.
+    /// Merges with Apollo's rules (DESIGN.md §Semantics); returns the changed field keys,
+    /// grouped by record (`FieldChanges`: no hashing of every field of every new record).
     @discardableResult
-    func merge(records: RecordSet) throws -> Set<FieldKey>
+    func merge(records: RecordSet) throws -> FieldChanges
 
     /// Removes one record (references to it are left dangling); returns whether it existed.
     @discardableResult

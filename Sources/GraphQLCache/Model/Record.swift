@@ -33,12 +33,13 @@ public struct Record: Hashable, Sendable {
 
     /// Merges `incoming` into this record with Apollo's rules: equal values are skipped, others
     /// overwritten (lists replaced whole), fields absent from `incoming` kept.
-    /// Returns the field keys whose value changed.
-    public mutating func merge(_ incoming: Record) -> Set<FieldKey> {
-        var changed = Set<FieldKey>()
+    /// Returns the names of the fields whose value changed, each once (they come from
+    /// `incoming`'s dictionary): what `FieldChanges.appendNew` takes, with no hashing.
+    public mutating func merge(_ incoming: Record) -> [String] {
+        var changed: [String] = []
         for (field, value) in incoming.fields where fields[field] != value {
             fields[field] = value
-            changed.insert(FieldKey(record: key, field: field))
+            changed.append(field)
         }
         return changed
     }

@@ -18,20 +18,28 @@ public struct RecordSet: Sendable, Equatable {
 
     public subscript(key: CacheKey) -> Record? { storage[key] }
 
-    /// Merges every record of `records`; returns the union of changed field keys.
+    /// Merges every record of `records`; returns the changed field keys, grouped by record.
     @discardableResult
-    public mutating func merge(records: RecordSet) -> Set<FieldKey> {
-        var changed = Set<FieldKey>()
-        for record in records.records { changed.formUnion(merge(record: record)) }
-        return changed
+    public mutating func merge(records: RecordSet) -> FieldChanges {
+        var changes = FieldChanges()
+        // Keys of a record set are unique and each record's changed fields distinct.
+        for record in records.records { changes.appendNew(record: record.key, fields: mergeFields(of: record)) }
+        return changes
     }
 
     /// Merges one record: a new record reports every field, an existing one only what changed.
     @discardableResult
-    public mutating func merge(record: Record) -> Set<FieldKey> {
+    public mutating func merge(record: Record) -> FieldChanges {
+        var changes = FieldChanges()
+        changes.appendNew(record: record.key, fields: mergeFields(of: record))
+        return changes
+    }
+
+    /// Merges one record; returns the names of its changed fields.
+    private mutating func mergeFields(of record: Record) -> [String] {
         guard var existing = storage[record.key] else {
             storage[record.key] = record
-            return record.fieldKeys
+            return Array(record.fields.keys)
         }
         let changed = existing.merge(record)
         if !changed.isEmpty { storage[record.key] = existing }

@@ -45,19 +45,20 @@ struct TransactionOverlay {
     }
 
     /// Records a merge of `incoming` over the effective record `current`; returns what changed.
-    mutating func merge(_ incoming: Record, over current: Record?) -> Set<FieldKey> {
-        let changed: Set<FieldKey>
+    mutating func merge(_ incoming: Record, over current: Record?) -> [FieldKey] {
+        let changed: [String]
         if var record = current {
             changed = record.merge(incoming)
             var patch = patches[incoming.key] ?? Record(key: incoming.key)
-            for key in changed { patch.fields[key.field] = incoming.fields[key.field] }
+            for field in changed { patch.fields[field] = incoming.fields[field] }
             patches[incoming.key] = patch
         } else {
-            changed = incoming.fieldKeys
+            changed = Array(incoming.fields.keys)
             patches[incoming.key] = incoming
         }
-        change.changedFields.formUnion(changed)
-        return changed
+        let keys = changed.map { FieldKey(record: incoming.key, field: $0) }
+        change.changedFields.formUnion(keys)
+        return keys
     }
 
     /// Records the removal of `key`, whose effective record was `current`.
