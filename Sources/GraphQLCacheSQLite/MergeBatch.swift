@@ -29,12 +29,21 @@ struct MergeBatch {
 
     private let records: [Record]
     private var stored: [Stored]
+    private var encodings: MergeEncodings
     /// The encodings of the `replaced` records, one after the other.
     private var replacements: [UInt8] = []
 
-    init(_ set: RecordSet) {
+    /// Prepares the merge of `set`; a large one starts encoding its records on a second
+    /// thread when `concurrentEncoding` (call `finish()` when done, whatever happens).
+    init(_ set: RecordSet, concurrentEncoding: Bool) {
         records = Array(set.records)
         stored = Array(repeating: .absent, count: records.count)
+        encodings = MergeEncodings(records: records, concurrently: concurrentEncoding)
+    }
+
+    /// Ends the merge's encoding work; call it once, after `writeChanges` or a failure.
+    func finish() {
+        encodings.stop()
     }
 
     /// Below this many records, the batched select costs no more than asking whether the table
@@ -50,46 +59,54 @@ struct MergeBatch {
         // Where each key is, built at the first row found: a merge of new records finds none.
         var positions: [CacheKey: Int] = [:]
         var scratch = JSONWriter(reservingCapacity: 1_024)
-        var stored = self.stored, replacements = self.replacements
+        var stored = self.stored, replacements = self.replacements, encodings = self.encodings
         try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
             if positions.isEmpty { positions = Self.positions(of: keys) }
             guard let position = positions[key] else { return }
-            stored[position] = Self.compare(records[position], with: bytes, scratch: &scratch, replacements: &replacements)
+            let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
+                roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
+            }
+            stored[position] = diff ?? Self.decode(bytes, key: key)
         }
         self.stored = stored
         self.replacements = replacements
+        self.encodings = encodings
     }
 
-    /// What a stored row is to the incoming `record`.
-    private static func compare(_ record: Record, with bytes: UnsafeBufferPointer<UInt8>,
-                                scratch: inout JSONWriter, replacements: inout [UInt8]) -> Stored {
-        scratch.removeAll()
-        if RecordJSON.writeCheckingRoundTrip(record.fields, to: &scratch) {
-            let diff = scratch.withBytes { encoded -> Stored? in
-                if equal(encoded, bytes) { return .same }
-                guard let fields = RecordJSON.changedFields(stored: bytes, encoded: encoded, incoming: record.fields)
-                else { return nil }
-                if fields.isEmpty { return .same }
-                let start = replacements.count
-                replacements.append(contentsOf: encoded)
-                return .replaced(fields: fields, span: start..<replacements.count)
-            }
-            if let diff { return diff }
-        }
-        guard let old = try? SQLiteRows.decode(bytes, key: record.key) else { return .broken }
+    /// What a stored row is to the incoming record `records[position]` whose JSON is
+    /// `encoded`, when bytes or a member-by-member diff tell; nil when the row must be decoded.
+    /// Equal bytes, the common case, do not touch the record.
+    private static func diff(_ position: Int, in records: [Record], encoded: UnsafeBufferPointer<UInt8>,
+                             stored bytes: UnsafeBufferPointer<UInt8>, replacements: inout [UInt8]) -> Stored? {
+        if equal(encoded, bytes) { return .same }
+        guard let fields = RecordJSON.changedFields(stored: bytes, encoded: encoded, incoming: records[position].fields)
+        else { return nil }
+        if fields.isEmpty { return .same }
+        let start = replacements.count
+        replacements.append(contentsOf: encoded)
+        return .replaced(fields: fields, span: start..<replacements.count)
+    }
+
+    /// A stored row decoded to merge into, or `broken`.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) -> Stored {
+        guard let old = try? SQLiteRows.decode(bytes, key: key) else { return .broken }
         return .old(old)
     }
 
     /// Upserts the new and changed records; returns the changed field keys and the keys that
     /// had no row before.
-    func writeChanges(on connection: SQLiteConnection) throws -> (changed: FieldChanges, newKeys: [CacheKey]) {
+    mutating func writeChanges(on connection: SQLiteConnection) throws -> (changed: FieldChanges, newKeys: [CacheKey]) {
         var changed = FieldChanges()
         changed.reserveCapacity(records: changedRecordEstimate)
         var newKeys: [CacheKey] = []
         var scratch = JSONWriter(reservingCapacity: 1_024)
+        var encodings = self.encodings
+        defer { self.encodings = encodings }
         try replacements.withUnsafeBufferPointer { replacementBytes in
             // The records come from one `RecordSet`: each key once, so `appendNew` holds.
-            for (position, record) in records.enumerated() {
+            for position in records.indices {
+                if case .same = stored[position] { continue }
+                let record = records[position]
                 switch stored[position] {
                 case .same:
                     continue
@@ -105,7 +122,9 @@ struct MergeBatch {
                 case .absent, .broken:
                     changed.appendNew(record: record.key, fields: Array(record.fields.keys))
                     if case .absent = stored[position] { newKeys.append(record.key) }
-                    try Self.upsert(record, scratch: &scratch, on: connection)
+                    try encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
+                        try SQLiteRows.upsert(key: record.key, json: json, on: connection)
+                    }
                 }
             }
         }
