@@ -4,8 +4,10 @@ enum SQLiteBenchmarks {
         var figures: [BenchmarkFigure] = []
         for n in context.scale.mergeSizes {
             context.progress("  merge \(n)…")
-            figures.append(try SQLiteMergeBenchmarks.mergeNew(n, context: context))
-            figures.append(try SQLiteMergeBenchmarks.remergeTenPercent(n, context: context))
+            for variant in SQLiteMergeBenchmarks.Variant.all {
+                figures.append(try SQLiteMergeBenchmarks.mergeNew(n, variant, context: context))
+                figures.append(try SQLiteMergeBenchmarks.remergeTenPercent(n, variant, context: context))
+            }
         }
         context.progress("  loads and removal over \(context.scale.tableRows) rows…")
         figures += try SQLiteTableBenchmarks.loads(context: context)

@@ -9,18 +9,29 @@ import Synchronization
 /// Why: a merge must encode every incoming record, to compare it with the stored row or to
 /// write it, and that encoding is about as much work as SQLite's own for an unchanged row. It
 /// needs nothing from the file, so on a machine with a free core it overlaps the selects and
-/// upserts instead of adding to them. With no free core the chunks are simply produced as
-/// they are asked for: the merge costs what it would on one thread. Small merges (one changed
-/// field, the common case) encode inline; the thread hand-off would cost more than it saves.
+/// upserts instead of adding to them. The merging thread never waits for a chunk the other
+/// thread has not begun: it encodes that chunk itself, so on a busy machine (no free core) the
+/// merge costs about what it would on one thread. Small merges (one changed field, the common
+/// case) encode inline; the thread hand-off would cost more than it saves.
 final class RecordEncodingPipeline: Sendable {
     /// Merges of fewer records encode on the merging thread.
     static let minimumRecords = 1_024
-    /// Records per chunk: large enough that waking the merging thread is rare, small enough
+    /// Records per chunk: large enough that the hand-off per chunk is negligible, small enough
     /// that the first rows do not wait long.
     static let chunkSize = 256
 
-    private let chunks: Mutex<[EncodedChunk?]>
-    private let ready: [DispatchSemaphore]
+    /// Where one chunk is.
+    private enum ChunkState: Sendable {
+        case waiting
+        case encoding
+        case encoded(EncodedChunk)
+        case taken
+    }
+
+    private let records: [Record]
+    private let states: Mutex<[ChunkState]>
+    /// Signalled when the second thread has encoded a chunk, for a merging thread waiting on it.
+    private let encoded: [DispatchSemaphore]
     private let finished = DispatchSemaphore(value: 0)
     private let stopping = Atomic<Bool>(false)
 
@@ -28,28 +39,57 @@ final class RecordEncodingPipeline: Sendable {
     /// limited pool of threads, and a merge waiting for its encodings on one of them could
     /// wait for ever if every pool thread did the same; a private queue always gets a thread.
     init(records: [Record]) {
+        self.records = records
         let count = (records.count + Self.chunkSize - 1) / Self.chunkSize
-        chunks = Mutex(Array(repeating: nil, count: count))
-        ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        states = Mutex(Array(repeating: .waiting, count: count))
+        encoded = (0..<count).map { _ in DispatchSemaphore(value: 0) }
         DispatchQueue(label: "CacheLens.RecordEncodingPipeline", qos: .userInitiated).async { [self] in
-            for index in 0..<count {
-                if stopping.load(ordering: .relaxed) { break }
-                let start = index * Self.chunkSize
-                let chunk = EncodedChunk(records[start..<min(start + Self.chunkSize, records.count)])
-                chunks.withLock { $0[index] = chunk }
-                ready[index].signal()
-            }
+            encodeAhead()
             finished.signal()
         }
     }
 
-    /// Chunk `index` (records `index * chunkSize ..<` the next chunk's), waiting until it is
-    /// encoded. Call it once per chunk, from the merging thread, before `stop()`.
+    /// The second thread's work: every chunk nobody has begun, in order, until stopped.
+    private func encodeAhead() {
+        for index in encoded.indices {
+            if stopping.load(ordering: .relaxed) { return }
+            let claimed = states.withLock { states in
+                guard case .waiting = states[index] else { return false }
+                states[index] = .encoding
+                return true
+            }
+            guard claimed else { continue }
+            let chunk = encode(index)
+            states.withLock { $0[index] = .encoded(chunk) }
+            encoded[index].signal()
+        }
+    }
+
+    /// Chunk `index` (records `index * chunkSize ..<` the next chunk's): taken if encoded,
+    /// encoded here if not begun, waited for if under way. Call it once per chunk, from the
+    /// merging thread, before `stop()`.
     func chunk(_ index: Int) -> EncodedChunk {
-        ready[index].wait()
-        return chunks.withLock { chunks in
-            defer { chunks[index] = nil }
-            return chunks[index]!
+        let state = states.withLock { states -> ChunkState in
+            let state = states[index]
+            switch state {
+            case .waiting: states[index] = .taken
+            case .encoded: states[index] = .taken
+            case .encoding, .taken: break
+            }
+            return state
+        }
+        switch state {
+        case .encoded(let chunk):
+            return chunk
+        case .waiting, .taken:
+            return encode(index)
+        case .encoding:
+            encoded[index].wait()
+            return states.withLock { states in
+                defer { states[index] = .taken }
+                guard case .encoded(let chunk) = states[index] else { return nil }
+                return chunk
+            } ?? encode(index)
         }
     }
 
@@ -59,40 +99,9 @@ final class RecordEncodingPipeline: Sendable {
         stopping.store(true, ordering: .relaxed)
         finished.wait()
     }
-}
 
-/// The JSON of consecutive records, one after the other, and where each one is.
-struct EncodedChunk: Sendable {
-    private struct Span: Sendable {
-        var start: Int
-        var count: Int
-        var roundTrips: Bool
-    }
-
-    private let bytes: [UInt8]
-    private let spans: [Span]
-
-    /// Encodes `records` as `RecordJSON.writeCheckingRoundTrip` does.
-    init(_ records: ArraySlice<Record>) {
-        var writer = JSONWriter(reservingCapacity: records.count * 256)
-        var spans: [Span] = []
-        spans.reserveCapacity(records.count)
-        for record in records {
-            let start = writer.count
-            let roundTrips = RecordJSON.writeCheckingRoundTrip(record.fields, to: &writer)
-            spans.append(Span(start: start, count: writer.count - start, roundTrips: roundTrips))
-        }
-        bytes = writer.bytes
-        self.spans = spans
-    }
-
-    /// Calls `body` with the JSON of the chunk's record at `offset` and whether it reads back
-    /// as that record.
-    func withEncoding<Result>(at offset: Int,
-                              _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result) rethrows -> Result {
-        let span = spans[offset]
-        return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), span.roundTrips)
-        }
+    private func encode(_ index: Int) -> EncodedChunk {
+        let start = index * Self.chunkSize
+        return EncodedChunk(records[start..<min(start + Self.chunkSize, records.count)])
     }
 }
