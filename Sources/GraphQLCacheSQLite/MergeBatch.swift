@@ -57,12 +57,12 @@ struct MergeBatch {
         if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
         let keys = records.map(\.key)
         // Where each key is, built at the first row found: a merge of new records finds none.
-        var positions: [CacheKey: Int] = [:]
+        var positions: KeyPositions?
         var scratch = JSONWriter(reservingCapacity: 1_024)
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
         try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
-            if positions.isEmpty { positions = Self.positions(of: keys) }
-            guard let position = positions[key] else { return }
+            if positions == nil { positions = KeyPositions(keys) }
+            guard let position = positions?.position(of: key) else { return }
             let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
                 roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
             }
@@ -142,12 +142,6 @@ struct MergeBatch {
     /// changes are sized once.
     private var changedRecordEstimate: Int {
         stored.count(where: { if case .same = $0 { false } else { true } })
-    }
-
-    private static func positions(of keys: [CacheKey]) -> [CacheKey: Int] {
-        var positions = [CacheKey: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() { positions[key] = position }
-        return positions
     }
 
     private static func equal(_ json: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
