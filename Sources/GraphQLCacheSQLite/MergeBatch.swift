@@ -5,12 +5,13 @@ import GraphQLCache
 /// that only changed rows are rewritten, and decoded only when they must be.
 ///
 /// Why it is shaped like this: a merge that decoded every stored row to compare it spent most
-/// of its time building dictionaries it then threw away. Each incoming record whose key has a
-/// row is encoded (into a small buffer that stays in the CPU cache) and compared with the
-/// stored bytes: equal bytes mean an unchanged record (when the encoding reads back as the
-/// record). A differing row with the same field keys is diffed member by member and rewritten
-/// with the encoding already made; only other differing rows (another writer's layout, fields
-/// the incoming record lacks) are decoded and merged field by field with `Record.merge`.
+/// of its time building dictionaries it then threw away. Each incoming record's JSON (from
+/// `MergeEncodings`: a second thread for a large merge) is compared with the stored bytes:
+/// equal bytes mean an unchanged record (when the encoding reads back as the record). A
+/// differing row with the same field keys is diffed member by member and rewritten with the
+/// encoding already made; only other differing rows (another writer's layout, fields the
+/// incoming record lacks) are decoded and merged field by field with `Record.merge`. New
+/// records are written from their encodings.
 struct MergeBatch {
     /// What the file holds for one incoming record.
     private enum Stored {
@@ -105,7 +106,7 @@ struct MergeBatch {
         try replacements.withUnsafeBufferPointer { replacementBytes in
             // The records come from one `RecordSet`: each key once, so `appendNew` holds.
             for position in records.indices {
-                if case .same = stored[position] { continue }
+                if case .same = stored[position] { continue }  // before copying the record
                 let record = records[position]
                 switch stored[position] {
                 case .same:

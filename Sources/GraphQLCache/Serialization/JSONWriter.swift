@@ -22,11 +22,6 @@ public struct JSONWriter {
         if isKnownUniquelyReferenced(&storage) { storage.count = 0 } else { storage = JSONWriterStorage(capacity: storage.capacity) }
     }
 
-    /// Appends bytes that are already JSON.
-    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
-        write(bound: bytes.count) { $0.raw(bytes) }
-    }
-
     /// The bytes written so far as text.
     public var string: String { withExtendedLifetime(storage) { String(decoding: storage.buffer, as: UTF8.self) } }
 
