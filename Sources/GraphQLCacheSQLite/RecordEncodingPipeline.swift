@@ -94,9 +94,9 @@ final class RecordEncodingPipeline: Sendable {
     }
 
     /// Stops the encoding (chunks not begun are skipped) and waits for the thread to finish,
-    /// so that no work outlives the merge.
+    /// so that no work outlives the merge. Later calls return at once.
     func stop() {
-        stopping.store(true, ordering: .relaxed)
+        guard !stopping.exchange(true, ordering: .relaxed) else { return }
         finished.wait()
     }
 
