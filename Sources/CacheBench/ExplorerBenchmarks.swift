@@ -32,6 +32,16 @@ enum ExplorerBenchmarks {
             .milliseconds("explorer key press j (down one), \(n) records", try samples("keyPressDownMs", scale: 1000), budget: 16),
             .milliseconds("explorer key press G once the key order is built, \(n) records",
                           try samples("keyPressBottomAgainMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter key press / (opens the filter prompt), \(n) records",
+                          try samples("filterSlashMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter typing Item:99, slowest key press, \(n) records",
+                          try samples("filterSlowestCharacterMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter typing Item:99, median key press, \(n) records",
+                          try samples("filterMedianCharacterMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter Backspace (Item:99 to Item:9), \(n) records",
+                          try samples("filterBackspaceMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter non-ASCII key press (é after Item), \(n) records",
+                          try samples("filterNonASCIIMs", scale: 1000), budget: 16),
             .megabytes("explorer peak resident memory, \(n) records", try samples("peakResidentMB", scale: 1), budget: 100),
         ]
     }

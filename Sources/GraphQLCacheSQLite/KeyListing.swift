@@ -19,8 +19,11 @@ struct KeyListing {
     var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
     /// The sort under way for `head`'s keys.
     var sorting: KeySort?
-    /// The last filter asked for and the positions in `index` of the keys it accepts.
-    var filtered: (filter: String, positions: [Int32])?
+    /// The filters asked for lately, newest last, with the matches found so far (a Backspace
+    /// finds the shorter filter's here; a longer filter narrows a shorter one's).
+    private(set) var scans: [FilterScan] = []
+    /// The scan being finished in the background.
+    var counting: FilterScan?
     /// `data_version` when the keys were read, to notice other processes' commits.
     var dataVersion: Int64 = 0
     var generation = 0
@@ -30,7 +33,7 @@ struct KeyListing {
         index = nil
         head = nil
         sorting = nil
-        filtered = nil
+        dropScans()
         generation += 1
     }
 
@@ -38,7 +41,7 @@ struct KeyListing {
     mutating func inserted(_ keys: [CacheKey]) {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 256 else { return invalidate() }
-        filtered = nil
+        dropScans()
         if index?.insert(keys) == false { invalidate() }
     }
 
@@ -46,7 +49,7 @@ struct KeyListing {
     mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 4096 else { return invalidate() }
-        filtered = nil
+        dropScans()
         index?.remove(keys)
     }
 
@@ -62,7 +65,32 @@ struct KeyListing {
         head = nil
         sorting?.release()
         sorting = nil
-        filtered = nil
+        dropScans()
+    }
+
+    /// Scans kept at most (each holds at most a list of positions, 4 bytes a match).
+    static let keptScans = 6
+
+    /// The scan of `filter`, if kept; it becomes the newest.
+    mutating func scan(for filter: String) -> FilterScan? {
+        guard let found = scans.lastIndex(where: { $0.filter == filter }) else { return nil }
+        let scan = scans.remove(at: found)
+        scans.append(scan)
+        return scan
+    }
+
+    /// Keeps `scan` as the newest, forgetting the oldest beyond `keptScans`.
+    mutating func remember(_ scan: FilterScan) {
+        scans.append(scan)
+        while scans.count > Self.keptScans { scans.removeFirst().stop() }
+    }
+
+    /// Forgets every filter's matches (the keys changed) and stops the background count.
+    private mutating func dropScans() {
+        for scan in scans { scan.stop() }
+        counting?.stop()
+        scans = []
+        counting = nil
     }
 
     /// A page from `head` (its first or its last keys), when they cover it.

@@ -2,8 +2,8 @@ import Dispatch
 import GraphQLCache
 
 /// Filtering a million keys at typing speed: each key is tested as bytes (no `String`), the
-/// encoded bytes themselves when the filter text cannot tell them from the original, and the
-/// keys are split among the cores.
+/// encoded bytes themselves when the filter text cannot tell them from the original. A whole
+/// index is split among the cores; `FilterScan` tests keys lazily, only as far as a page needs.
 extension SortedKeyIndex {
     /// Keys per share of the work given to one core.
     static let filterShare = 1 << 16
@@ -15,7 +15,7 @@ extension SortedKeyIndex {
         let shares = max(1, min(8, total / Self.filterShare))
         var found = [[Int32]](repeating: [], count: shares)
         let all = candidates ?? []
-        let how = Self.matching(pattern, plainASCII: plainASCII)
+        let test = KeyTest(pattern, plainASCII: plainASCII)
         found.withUnsafeMutableBufferPointer { found in
             bytes.withUnsafeBufferPointer { bytes in
                 starts.withUnsafeBufferPointer { starts in
@@ -25,7 +25,7 @@ extension SortedKeyIndex {
                                                    candidates: candidates == nil ? nil : all, results: found)
                             DispatchQueue.concurrentPerform(iterations: shares) { share in
                                 let range = (total * share / shares)..<(total * (share + 1) / shares)
-                                keys.results[share] = keys.positions(in: range, pattern, how)
+                                keys.results[share] = keys.positions(in: range, test)
                             }
                         }
                     }
@@ -35,13 +35,21 @@ extension SortedKeyIndex {
         return found.count == 1 ? found[0] : Array(found.joined())
     }
 
-    /// How keys are tested: on their encoded bytes, decoded as ASCII, or decoded as UTF-8.
-    enum Matching { case encoded, ascii, unicode }
-
-    static func matching(_ pattern: KeyPattern, plainASCII: Bool) -> Matching {
-        guard plainASCII else { return .unicode }
-        let textOnly = pattern.isASCII && pattern.pattern.utf8.allSatisfy { $0 >= 0x20 && !($0 >= 48 && $0 <= 57) }
-        return textOnly ? .encoded : .ascii
+    /// Calls `body` with a function telling whether `test` accepts the key at a position.
+    func withKeyTest<T>(_ test: KeyTest, _ body: ((Int) -> Bool) throws -> T) rethrows -> T {
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
+        defer { scratch.deallocate() }
+        return try bytes.withUnsafeBufferPointer { bytes in
+            try starts.withUnsafeBufferPointer { starts in
+                try order.withUnsafeBufferPointer { order in
+                    try body { position in
+                        let slot = Int(order[position])
+                        let encoded = UnsafeBufferPointer(rebasing: bytes[Int(starts[slot])..<Int(starts[slot + 1])])
+                        return test.accepts(encoded, scratch: scratch)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -56,26 +64,15 @@ struct EncodedKeys: @unchecked Sendable {
     let results: UnsafeMutableBufferPointer<[Int32]>
 
     /// The positions (of `candidates` at `range` when given, else `range` itself) whose keys match.
-    func positions(in range: Range<Int>, _ pattern: KeyPattern,
-                   _ how: SortedKeyIndex.Matching) -> [Int32] {
-        let capacity = 4096
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    func positions(in range: Range<Int>, _ test: KeyTest) -> [Int32] {
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
         defer { scratch.deallocate() }
         var result: [Int32] = []
         for i in range {
             let position = candidates.map { Int($0[i]) } ?? i
             let slot = Int(order[position])
             let encoded = UnsafeBufferPointer(rebasing: bytes[Int(starts[slot])..<Int(starts[slot + 1])])
-            let accepted: Bool
-            if how == .encoded {
-                accepted = pattern.matches(asciiUTF8: encoded)
-            } else if let length = NaturalKeyEncoding.decode(encoded, into: scratch, capacity: capacity) {
-                let raw = UnsafeBufferPointer(start: scratch, count: length)
-                accepted = how == .ascii ? pattern.matches(asciiUTF8: raw) : pattern.matches(utf8: raw)
-            } else {
-                accepted = pattern.matches(NaturalKeyEncoding.decodeKey(encoded))
-            }
-            if accepted { result.append(Int32(position)) }
+            if test.accepts(encoded, scratch: scratch) { result.append(Int32(position)) }
         }
         return result
     }

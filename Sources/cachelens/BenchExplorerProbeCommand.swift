@@ -6,8 +6,10 @@ import GraphQLCache
 
 /// `cachelens bench-explorer-probe FILE` (hidden): opens FILE read-only in the headless
 /// explorer as `explore` would, renders the first frame, presses `G` (to the bottom) at once,
-/// then in new explorers on the same open file `j` and `G` again (the key order now ready), and
-/// prints one JSON object with the times and the peak resident memory.
+/// then in new explorers on the same open file `j` and `G` again (the key order now ready), then
+/// (a second later, as a user would) types the filter `/Item:99` one key at a time, a Backspace,
+/// and in another explorer `é` after `/Item`, and prints one JSON object with the times and the
+/// peak resident memory.
 /// `cachelens bench` runs it in a child process so that its own memory does not count.
 struct BenchExplorerProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,14 +31,36 @@ struct BenchExplorerProbeCommand: ParsableCommand {
         guard bottom.firstScreen.contains("Item:"), bottom.secondScreen != bottom.firstScreen else {
             throw ValidationError("\(file): the explorer drew no records, or the key press changed nothing")
         }
+        Thread.sleep(forTimeInterval: 1)
+        let typing = try Self.typeFilter(backend)
         let result: JSONObject = [
             "firstFrameMs": .double(Self.milliseconds(open + bottom.firstFrame)),
             "keyPressBottomMs": .double(Self.milliseconds(bottom.keyPress)),
             "keyPressDownMs": .double(Self.milliseconds(down.keyPress)),
             "keyPressBottomAgainMs": .double(Self.milliseconds(bottomAgain.keyPress)),
+            "filterSlashMs": .double(typing.slash),
+            "filterSlowestCharacterMs": .double(typing.characters.max() ?? 0),
+            "filterMedianCharacterMs": .double(typing.characters.sorted()[typing.characters.count / 2]),
+            "filterCharactersMs": .array(typing.characters.map(JSONValue.double)),
+            "filterBackspaceMs": .double(typing.backspace),
+            "filterNonASCIIMs": .double(typing.nonASCII),
             "peakResidentMB": ResidentMemory.peakBytes.map { .double(Double($0) / 1_048_576) } ?? .null,
         ]
         print(JSONValue.object(result).jsonText)
+    }
+
+    /// Types `/Item:99` then Backspace, and `é` after `/Item` in another explorer; the times
+    /// of each key press in milliseconds.
+    private static func typeFilter(_ backend: any ExplorerBackend) throws
+        -> (slash: Double, characters: [Double], backspace: Double, nonASCII: Double) {
+        let keys: [Key] = "/Item:99".map { Key.character($0) } + [.backspace]
+        let typed = ExplorerBenchmark.type(keys, backend: backend)
+        let accented = ExplorerBenchmark.type([.character("é")], after: "/Item".map { Key.character($0) }, backend: backend)
+        guard typed.lastScreen.contains("Item:9"), accented.lastScreen.contains("/Itemé") else {
+            throw ValidationError("the filter typed in the explorer did not show: \(typed.lastScreen)")
+        }
+        let times = typed.keyPresses.map(milliseconds)
+        return (times[0], Array(times[1..<(times.count - 1)]), times[times.count - 1], milliseconds(accented.keyPresses[0]))
     }
 
     private static func milliseconds(_ duration: Duration) -> Double { duration.secondsValue * 1000 }

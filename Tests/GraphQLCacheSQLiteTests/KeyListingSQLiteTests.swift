@@ -1,6 +1,7 @@
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
 /// Paging a big file: the first and last screens come from the head and tail while the full
@@ -71,5 +72,40 @@ import Testing
         #expect(try cache.keys(matching: nil, offset: 0, limit: 1) == [.queryRoot])
         try cache.removeRecord(for: .queryRoot)
         #expect(try cache.keys(matching: nil, offset: 0, limit: 1) != [.queryRoot])
+    }
+
+    @Test func aFilterOverManyKeysIsCountedUpToThePageThenInTheBackground() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        let expected = sorted.filter(KeyPattern("item:1").matches)
+        let known = try cache.keyCount(matching: "item:1", atLeast: 10)
+        #expect(known.count >= 10 && known.count < expected.count && !known.isExact)
+        #expect(try cache.keys(matching: "item:1", offset: 0, limit: 10) == Array(expected.prefix(10)))
+        let counted = Mutex<Int?>(nil)
+        cache.countKeysInBackground(matching: "item:1") { count in counted.withLock { $0 = count } }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while counted.withLock({ $0 }) == nil && ContinuousClock.now < deadline {}
+        #expect(counted.withLock { $0 } == expected.count)
+        #expect(try cache.keyCount(matching: "item:1", atLeast: 10) == KeyCount(count: expected.count, isExact: true))
+    }
+
+    @Test func typingAndDeletingAFilterListsWhatKeyPatternAccepts() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        let typed = ["i", "it", "ite", "item", "item:", "item:1", "item:12", "item:1", "item:", "itemé", "Item", "person:1", "p"]
+        for filter in typed {
+            let expected = sorted.filter(KeyPattern(filter).matches)
+            let known = try cache.keyCount(matching: filter, atLeast: 5)
+            #expect(known.isExact ? known.count == expected.count : (5...expected.count).contains(known.count), "\(filter)")
+            #expect(try cache.keys(matching: filter, offset: 0, limit: 7) == Array(expected.prefix(7)), "\(filter)")
+            #expect(try cache.keys(matching: filter, offset: 100, limit: 7) == Array(expected.dropFirst(100).prefix(7)), "\(filter)")
+        }
+        #expect(try cache.keyCount(matching: "item:1") == sorted.filter(KeyPattern("item:1").matches).count)
+    }
+
+    @Test func aFilterOverFewKeysIsCountedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 500)
+        #expect(try cache.keyCount(matching: "item", atLeast: 1) == KeyCount(count: sorted.filter(KeyPattern("item").matches).count, isExact: true))
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 5000, seed: 11)))
         let index = Self.sortedIndex(keys)
         let sorted = keys.sorted(by: NaturalOrder.precedes)
-        for filter in ["item", "ITEM:1", "0", "é", "E\u{301}", "root.", "日本"] {
+        for filter in ["item", "ITEM:1", "0", "é", "E\u{301}", "root.", "日本", "\u{212A}", "\u{37E}", "ñ", "ä", "\u{301}", "x\u{FF}"] {
             let pattern = KeyPattern(filter)
             let positions = index.positions(matching: pattern)
             #expect(positions.map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
@@ -77,9 +77,12 @@ import Testing
         let index = Self.sortedIndex(keys)
         let sorted = keys.sorted(by: NaturalOrder.precedes)
         #expect(index.plainASCII)
-        #expect(SortedKeyIndex.matching(KeyPattern("item"), plainASCII: true) == .encoded)
-        #expect(SortedKeyIndex.matching(KeyPattern("item:1"), plainASCII: true) == .ascii)
-        for filter in ["item", "ITEM:", "m:", ":", ".", "ROOT.", "x", " ", "a/", "0", "1.1", "i", "\u{1}", "query_root.items.1"] {
+        #expect(KeyTest(KeyPattern("item"), plainASCII: true).mode == .encoded)
+        #expect(KeyTest(KeyPattern("item:1"), plainASCII: true).mode == .ascii)
+        #expect(KeyTest(KeyPattern("itemé"), plainASCII: true).mode == .none)
+        #expect(KeyTest(KeyPattern("a\u{37E}"), plainASCII: true).mode == .encoded)
+        for filter in ["item", "ITEM:", "m:", ":", ".", "ROOT.", "x", " ", "a/", "0", "1.1", "i", "\u{1}", "query_root.items.1",
+                       "é", "itemé", "\u{212A}", "\u{37E}", "a\u{1FEF}", "\u{130}", "ﬁ", "\r\n", "\u{301}"] {
             let pattern = KeyPattern(filter)
             #expect(index.positions(matching: pattern).map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
         }

@@ -1,0 +1,123 @@
+import GraphQLCache
+import Synchronization
+
+/// The keys one filter accepts, found lazily in key order: a page needs only the first matches,
+/// so a key press tests keys only until its page is full, and the count is finished apart
+/// (`finish`, in the background for the explorer), a chunk at a time so that a page asked for
+/// meanwhile waits for one chunk at most.
+///
+/// The keys tested are a list of positions in order (a shorter filter's matches found so far)
+/// followed by every position from `rangeStart` on (those the shorter filter had not tested
+/// yet): so a longer filter narrows the shorter one's matches even before they are all found.
+final class FilterScan: Sendable {
+    /// Candidates tested per hold of the lock while finishing.
+    static let chunk = 1 << 15
+
+    /// The filter as typed.
+    let filter: String
+    /// The index the positions are in (a snapshot: the listing drops its scans when it changes).
+    let index: SortedKeyIndex
+    private let test: KeyTest
+    private let progress: Mutex<Progress>
+    /// How many times `stop()` was called: a background `finish` gives up when it changes.
+    private let stops = Atomic<Int>(0)
+
+    /// The candidates, how many were tested and the positions of those that matched.
+    struct Progress: Sendable {
+        var list: [Int32]
+        var rangeStart: Int
+        /// How many candidates there are: `list`, then `rangeStart..<index.count`.
+        let total: Int
+        var tested = 0
+        /// Positions found, unless `allMatched`.
+        var found: [Int32] = []
+        /// Every candidate tested so far matched and the candidates are every position: then
+        /// `found` would be `0..<tested` and is not kept (a filter matching a million keys
+        /// costs no memory).
+        var allMatched: Bool
+
+        var foundCount: Int { allMatched ? tested : found.count }
+        var isComplete: Bool { tested == total }
+
+        func position(ofMatch i: Int) -> Int { allMatched ? i : Int(found[i]) }
+
+        func candidate(_ i: Int) -> Int { i < list.count ? Int(list[i]) : rangeStart + (i - list.count) }
+    }
+
+    /// The scan of `filter` over `index`, among the candidates `narrowing` had left (all keys
+    /// when nil); the caller makes sure that every key containing `filter` contains the other's.
+    init(filter: String, index: SortedKeyIndex, narrowing parent: FilterScan? = nil) {
+        self.filter = filter
+        self.index = index
+        test = KeyTest(KeyPattern(filter), plainASCII: index.plainASCII)
+        let (list, rangeStart) = parent?.remainingCandidates() ?? ([], 0)
+        let total = test.mode == .none ? 0 : list.count + max(0, index.count - rangeStart)
+        progress = Mutex(Progress(list: list, rangeStart: rangeStart, total: total,
+                                  allMatched: list.isEmpty && rangeStart == 0))
+    }
+
+    /// The matches found so far followed by the candidates not tested yet: a longer filter's
+    /// candidates.
+    private func remainingCandidates() -> ([Int32], Int) {
+        progress.withLock { p in
+            if p.allMatched { return ([], 0) }
+            if p.tested <= p.list.count { return (p.found + p.list[p.tested...], p.rangeStart) }
+            return (p.found, p.rangeStart + (p.tested - p.list.count))
+        }
+    }
+
+    /// Finds matches until there are `minimum` or no more; returns how many are known and
+    /// whether that is all of them.
+    func count(atLeast minimum: Int) -> (count: Int, isComplete: Bool) {
+        progress.withLock { p in
+            scan(&p, until: minimum, budget: .max)
+            return (p.foundCount, p.isComplete)
+        }
+    }
+
+    /// The keys of matches `range` (clamped to the matches there are).
+    func keys(in range: Range<Int>) -> [CacheKey] {
+        let positions = progress.withLock { p in
+            scan(&p, until: range.upperBound, budget: .max)
+            return range.clamped(to: 0..<p.foundCount).map { p.position(ofMatch: $0) }
+        }
+        return positions.map(index.key(at:))
+    }
+
+    /// What `finish(unlessStoppedSince:)` compares with: take it when scheduling the finish.
+    var stopTicket: Int { stops.load(ordering: .relaxed) }
+
+    /// Tests every candidate left, a chunk at a time; returns the number of matches, or nil
+    /// when `stop()` was called since `ticket` was taken (`stopTicket`).
+    func finish(unlessStoppedSince ticket: Int? = nil) -> Int? {
+        while true {
+            if let ticket, stops.load(ordering: .relaxed) != ticket { return nil }
+            let (count, complete) = progress.withLock { p in
+                scan(&p, until: .max, budget: Self.chunk)
+                return (p.foundCount, p.isComplete)
+            }
+            if complete { return count }
+        }
+    }
+
+    /// Makes a `finish` scheduled before give up (the filter changed, or the keys did).
+    func stop() { stops.add(1, ordering: .relaxed) }
+
+    /// Tests candidates until `wanted` matches are found, all are tested, or `budget` ran out.
+    private func scan(_ p: inout Progress, until wanted: Int, budget: Int) {
+        guard p.foundCount < wanted, !p.isComplete else { return }
+        let end = p.total - p.tested <= budget ? p.total : p.tested + budget
+        index.withKeyTest(test) { accepts in
+            while p.tested < end && p.foundCount < wanted {
+                let position = p.candidate(p.tested)
+                if accepts(position) {
+                    if !p.allMatched { p.found.append(Int32(position)) }
+                } else if p.allMatched {
+                    p.found = (0..<p.tested).map(Int32.init)
+                    p.allMatched = false
+                }
+                p.tested += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import GraphQLCache
+
+/// A filter typed into the explorer over a million keys: a page comes from the first matches
+/// (`keys(matching:offset:limit:)`), the count up to what the screen needs at once, and the full
+/// count later from a background pass, so that no key press waits for a million keys.
+extension SQLiteNormalizedCache {
+    /// How many keys contain `filter`, found until there are `minimum` (exact when there are
+    /// fewer, or when the keys are few enough to count at once: under `backgroundThreshold`).
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        guard !filter.isEmpty else { return KeyCount(count: try keyCount(matching: nil), isExact: true) }
+        let (scan, small) = try state.withLock { state in
+            (try state.filterScan(filter), (state.keys.index?.count ?? 0) < state.keys.backgroundThreshold)
+        }
+        if small { return KeyCount(count: scan.finish() ?? 0, isExact: true) }
+        let known = scan.count(atLeast: max(minimum, 1))
+        return KeyCount(count: known.count, isExact: known.isComplete)
+    }
+
+    /// Counts the keys containing `filter` on another thread and calls `done` with the count
+    /// there, unless another filter is counted meanwhile or the keys change first (then `done`
+    /// is not called: the caller asks again for what it shows then).
+    public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
+        let job = try? state.withLock { state -> (FilterScan, Int)? in
+            let scan = try state.filterScan(filter)
+            if state.keys.counting === scan { return nil }
+            state.keys.counting?.stop()
+            state.keys.counting = scan
+            return (scan, scan.stopTicket)
+        }
+        guard let (scan, ticket) = job ?? nil else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let count = scan.finish(unlessStoppedSince: ticket)
+            self?.state.withLock { state in
+                if state.keys.counting === scan { state.keys.counting = nil }
+            }
+            if let count { done(count) }
+        }
+    }
+}
+
+extension SQLiteNormalizedCache.State {
+    /// The matches of `filter` found so far, kept per filter until the keys change; a new
+    /// filter that contains a kept one searches only that one's candidates left.
+    mutating func filterScan(_ filter: String) throws -> FilterScan {
+        let index = try sortedKeys()
+        if let scan = keys.scan(for: filter) { return scan }
+        let parent = keys.scans.last { Self.narrows($0.filter, to: filter) }
+        let scan = FilterScan(filter: filter, index: index, narrowing: parent)
+        keys.remember(scan)
+        return scan
+    }
+
+    /// Whether every key containing `filter` contains `previous` too: both ASCII (one byte a
+    /// character, folded the same everywhere) and `filter` contains `previous`.
+    private static func narrows(_ previous: String, to filter: String) -> Bool {
+        let earlier = KeyPattern(previous)
+        guard earlier.isASCII, KeyPattern(filter).isASCII, !previous.isEmpty, !filter.utf8.contains(13) else { return false }
+        return earlier.matches(filter)
+    }
+}
