@@ -29,6 +29,8 @@ enum ExplorerBenchmarks {
             .milliseconds("explorer first frame, \(n) records, cold (child process)", try samples("firstFrameMs", scale: 1000), budget: 200),
             .milliseconds("explorer key press G (to the bottom) right after opening, \(n) records",
                           try samples("keyPressBottomMs", scale: 1000), budget: 16),
+            .milliseconds("explorer middle page of keys right after opening (while they sort), \(n) records",
+                          try samples("middlePageMs", scale: 1000), budget: 16),
             .milliseconds("explorer key press j (down one), \(n) records", try samples("keyPressDownMs", scale: 1000), budget: 16),
             .milliseconds("explorer key press G once the key order is built, \(n) records",
                           try samples("keyPressBottomAgainMs", scale: 1000), budget: 16),

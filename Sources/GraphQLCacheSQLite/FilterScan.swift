@@ -3,14 +3,14 @@ import Synchronization
 
 /// The keys one filter accepts, found lazily in key order: a page needs only the first matches,
 /// so a key press tests keys only until its page is full, and the count is finished apart
-/// (`finish`, in the background for the explorer), a chunk at a time so that a page asked for
-/// meanwhile waits for one chunk at most.
+/// (`finish`, in the background for the explorer), a chunk at a time outside the lock so that a
+/// page asked for meanwhile does not wait for it.
 ///
 /// The keys tested are a list of positions in order (a shorter filter's matches found so far)
 /// followed by every position from `rangeStart` on (those the shorter filter had not tested
 /// yet): so a longer filter narrows the shorter one's matches even before they are all found.
 final class FilterScan: Sendable {
-    /// Candidates tested per hold of the lock while finishing.
+    /// Candidates tested between two looks at the progress while finishing.
     static let chunk = 1 << 15
 
     /// The filter as typed.
@@ -87,16 +87,31 @@ final class FilterScan: Sendable {
     /// What `finish(unlessStoppedSince:)` compares with: take it when scheduling the finish.
     var stopTicket: Int { stops.load(ordering: .relaxed) }
 
-    /// Tests every candidate left, a chunk at a time; returns the number of matches, or nil
-    /// when `stop()` was called since `ticket` was taken (`stopTicket`).
+    /// Tests every candidate left, a chunk at a time, outside the lock (a page asked for
+    /// meanwhile never waits for a chunk); returns the number of matches, or nil when `stop()`
+    /// was called since `ticket` was taken (`stopTicket`).
     func finish(unlessStoppedSince ticket: Int? = nil) -> Int? {
         while true {
             if let ticket, stops.load(ordering: .relaxed) != ticket { return nil }
-            let (count, complete) = progress.withLock { p in
-                scan(&p, until: .max, budget: Self.chunk)
-                return (p.foundCount, p.isComplete)
+            // Not the found positions: holding them would make each append copy them.
+            let taken = progress.withLock { p in p.isComplete ? nil : (p.tested, p.total, p.list, p.rangeStart) }
+            guard let (tested, total, list, rangeStart) = taken else { return progress.withLock { $0.foundCount } }
+            let end = min(total, tested + Self.chunk)
+            var matched: [Int32] = []
+            index.withKeyTest(test) { accepts in
+                for i in tested..<end {
+                    let position = i < list.count ? Int(list[i]) : rangeStart + (i - list.count)
+                    if accepts(position) { matched.append(Int32(position)) }
+                }
             }
-            if complete { return count }
+            progress.withLock { p in
+                // A page may have tested these candidates meanwhile: then they are dropped.
+                guard p.tested == tested else { return }
+                if p.allMatched && matched.count == end - p.tested { p.tested = end; return }
+                if p.allMatched { p.found = (0..<p.tested).map(Int32.init); p.allMatched = false }
+                p.found += matched
+                p.tested = end
+            }
         }
     }
 

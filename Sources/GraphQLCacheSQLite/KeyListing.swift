@@ -19,6 +19,9 @@ struct KeyListing {
     var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
     /// The sort under way for `head`'s keys.
     var sorting: KeySort?
+    /// The keys being sorted, as read (sharing their bytes with the sort's copy): a middle page
+    /// asked for meanwhile is selected from them (`unsortedPage`) rather than waiting.
+    var unsorted: SortedKeyIndex?
     /// The filters asked for lately, newest last, with the matches found so far (a Backspace
     /// finds the shorter filter's here; a longer filter narrows a shorter one's).
     private(set) var scans: [FilterScan] = []
@@ -33,6 +36,7 @@ struct KeyListing {
         index = nil
         head = nil
         sorting = nil
+        unsorted = nil
         dropScans()
         generation += 1
     }
@@ -63,6 +67,7 @@ struct KeyListing {
     mutating func install(_ sorted: SortedKeyIndex) {
         index = sorted
         head = nil
+        unsorted = nil
         sorting?.release()
         sorting = nil
         dropScans()

@@ -32,7 +32,8 @@ extension SQLiteNormalizedCache {
     /// A page of keys in `CacheKey` order. Keys are read once into memory (`KeyListing`): for a
     /// big file the first and last screens are served from the first and last keys, found in
     /// the same pass, while the full natural-order sort runs in the background (a middle page
-    /// asked for meanwhile waits for it); later pages cost O(limit), and a filter's matches are
+    /// asked for meanwhile is selected from the unsorted keys in one pass, and a filter waits
+    /// for the sort); later pages cost O(limit), and a filter's matches are
     /// kept until the filter or the keys change (`FilterScan`: found only as far as the page
     /// needs; a longer filter searches only the shorter one's matches). Another process's
     /// commit (`data_version`) makes the next call read the keys again.
@@ -121,12 +122,13 @@ extension SQLiteNormalizedCache.State {
         return (keys.index?.count ?? keys.head?.total ?? 0, pending)
     }
 
-    /// A page with no filter: from the index, from the head or tail while sorting, or else
-    /// waiting for the sort.
+    /// A page with no filter: from the index, from the head or tail while sorting, selected
+    /// from the keys being sorted, or else waiting for the sort.
     mutating func page(_ range: Range<Int>) throws -> ([CacheKey], KeySort?) {
         let pending = try loadKeys()
         if let index = keys.index { return (index.keys(in: range), pending) }
         if let page = keys.headPage(range) { return (page, pending) }
+        if let page = keys.unsorted?.unsortedPage(range) { return (page, pending) }
         return (try sortedKeys().keys(in: range), pending)
     }
 
@@ -148,6 +150,7 @@ extension SQLiteNormalizedCache.State {
         keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
         let sort = KeySort(unsorted)
         keys.sorting = sort
+        keys.unsorted = unsorted
         return sort
     }
 

@@ -17,6 +17,10 @@ extension SQLiteNormalizedCache {
         return KeyCount(count: known.count, isExact: known.isComplete)
     }
 
+    /// How long a background count waits before it starts, so that it does not take the other
+    /// core from the keys still being typed (a count given up costs nothing).
+    static let countingPause = DispatchTimeInterval.milliseconds(30)
+
     /// Counts the keys containing `filter` on another thread and calls `done` with the count
     /// there, unless another filter is counted meanwhile or the keys change first (then `done`
     /// is not called: the caller asks again for what it shows then).
@@ -29,7 +33,7 @@ extension SQLiteNormalizedCache {
             return (scan, scan.stopTicket)
         }
         guard let (scan, ticket) = job ?? nil else { return }
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.countingPause) { [weak self] in
             let count = scan.finish(unlessStoppedSince: ticket)
             self?.state.withLock { state in
                 if state.keys.counting === scan { state.keys.counting = nil }

@@ -6,10 +6,11 @@ import GraphQLCache
 
 /// `cachelens bench-explorer-probe FILE` (hidden): opens FILE read-only in the headless
 /// explorer as `explore` would, renders the first frame, presses `G` (to the bottom) at once,
-/// then in new explorers on the same open file `j` and `G` again (the key order now ready), then
-/// (a second later, as a user would) types the filter `/Item:99` one key at a time, a Backspace,
-/// and in another explorer `é` after `/Item`, and prints one JSON object with the times and the
-/// peak resident memory.
+/// asks for a page of keys from the middle (the key sort likely still running), then in new
+/// explorers on the same open file `j` and `G` again (the key order now ready), then (a second
+/// later, as a user would) types the filter `/Item:99` one key at a time, a Backspace, and in
+/// another explorer `é` after `/Item`, and prints one JSON object with the times and the peak
+/// resident memory.
 /// `cachelens bench` runs it in a child process so that its own memory does not count.
 struct BenchExplorerProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,9 +27,12 @@ struct BenchExplorerProbeCommand: ParsableCommand {
         let backend = try ExplorerFiles.openBackend(path: file, options: .init(readOnly: true))
         let open = clock.now - start
         let bottom = ExplorerBenchmark.measure(backend: backend, keys: [.character("G")])
+        let middleStart = clock.now
+        let middle = try backend.keys(matching: nil, offset: try backend.keyCount(matching: nil) / 2, limit: 38)
+        let middlePage = clock.now - middleStart
         let down = ExplorerBenchmark.measure(backend: backend, keys: [.character("j")])
         let bottomAgain = ExplorerBenchmark.measure(backend: backend, keys: [.character("G")])
-        guard bottom.firstScreen.contains("Item:"), bottom.secondScreen != bottom.firstScreen else {
+        guard bottom.firstScreen.contains("Item:"), bottom.secondScreen != bottom.firstScreen, middle.count == 38 else {
             throw ValidationError("\(file): the explorer drew no records, or the key press changed nothing")
         }
         Thread.sleep(forTimeInterval: 1)
@@ -36,6 +40,7 @@ struct BenchExplorerProbeCommand: ParsableCommand {
         let result: JSONObject = [
             "firstFrameMs": .double(Self.milliseconds(open + bottom.firstFrame)),
             "keyPressBottomMs": .double(Self.milliseconds(bottom.keyPress)),
+            "middlePageMs": .double(Self.milliseconds(middlePage)),
             "keyPressDownMs": .double(Self.milliseconds(down.keyPress)),
             "keyPressBottomAgainMs": .double(Self.milliseconds(bottomAgain.keyPress)),
             "filterSlashMs": .double(typing.slash),

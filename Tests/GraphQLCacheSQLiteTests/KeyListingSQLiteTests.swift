@@ -54,6 +54,16 @@ import Testing
         #expect(try cache.keys(matching: nil, offset: 3000, limit: 5) == Array(sorted[3000..<3005]))
     }
 
+    @Test func aMiddlePageWhileSortingIsSelectedFromTheUnsortedKeys() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        // Under the lock the background sort cannot install its index while the page is read.
+        let (page, sorting) = cache.state.withLock { state in (state.keys.unsorted?.unsortedPage(3000..<3040), state.keys.index == nil) }
+        if sorting { #expect(page == Array(sorted[3000..<3040])) }
+        #expect(try cache.keys(matching: nil, offset: 2000, limit: 40) == Array(sorted[2000..<2040]))
+    }
+
     @Test func aLongerFilterNarrowsTheShorterOnesMatches() throws {
         let directory = try TemporaryDirectory()
         let (cache, sorted) = try bigCache(directory, count: 3000)
