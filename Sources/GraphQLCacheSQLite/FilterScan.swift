@@ -12,6 +12,11 @@ import Synchronization
 final class FilterScan: Sendable {
     /// Candidates tested between two looks at the progress while finishing.
     static let chunk = 1 << 15
+    /// Candidates a page tests in order at a time; once it has tested an eighth of those left
+    /// (and at least `probe`) without finding its matches, it sweeps the rest of the keys
+    /// instead (`SortedKeyIndex.positions(from:_:)`), when at least `sweepThreshold` are left.
+    static let probe = 1 << 12
+    static let sweepThreshold = 1 << 16
 
     /// The filter as typed.
     let filter: String
@@ -70,7 +75,7 @@ final class FilterScan: Sendable {
     /// whether that is all of them.
     func count(atLeast minimum: Int) -> (count: Int, isComplete: Bool) {
         progress.withLock { p in
-            scan(&p, until: minimum, budget: .max)
+            scan(&p, until: minimum)
             return (p.foundCount, p.isComplete)
         }
     }
@@ -78,7 +83,7 @@ final class FilterScan: Sendable {
     /// The keys of matches `range` (clamped to the matches there are).
     func keys(in range: Range<Int>) -> [CacheKey] {
         let positions = progress.withLock { p in
-            scan(&p, until: range.upperBound, budget: .max)
+            scan(&p, until: range.upperBound)
             return range.clamped(to: 0..<p.foundCount).map { p.position(ofMatch: $0) }
         }
         return positions.map(index.key(at:))
@@ -96,6 +101,11 @@ final class FilterScan: Sendable {
             // Not the found positions: holding them would make each append copy them.
             let taken = progress.withLock { p in p.isComplete ? nil : (p.tested, p.total, p.list, p.rangeStart) }
             guard let (tested, total, list, rangeStart) = taken else { return progress.withLock { $0.foundCount } }
+            if tested >= list.count && total - tested >= Self.sweepThreshold {
+                let swept = index.positions(from: rangeStart + (tested - list.count), test)
+                progress.withLock { p in if !p.isComplete { absorb(&p, swept) } }
+                continue
+            }
             let end = min(total, tested + Self.chunk)
             var matched: [Int32] = []
             index.withKeyTest(test) { accepts in
@@ -118,10 +128,25 @@ final class FilterScan: Sendable {
     /// Makes a `finish` scheduled before give up (the filter changed, or the keys did).
     func stop() { stops.add(1, ordering: .relaxed) }
 
-    /// Tests candidates until `wanted` matches are found, all are tested, or `budget` ran out.
-    private func scan(_ p: inout Progress, until wanted: Int, budget: Int) {
-        guard p.foundCount < wanted, !p.isComplete else { return }
-        let end = p.total - p.tested <= budget ? p.total : p.tested + budget
+    /// Tests candidates until `wanted` matches are found or all are tested: in order, a
+    /// `probe` at a time, until a page that has not found its matches among the first eighth
+    /// of the candidates sweeps all that are left at once.
+    private func scan(_ p: inout Progress, until wanted: Int) {
+        var tested = 0
+        while p.foundCount < wanted && !p.isComplete {
+            let left = p.total - p.tested
+            if tested >= max(Self.probe, left / 8), p.tested >= p.list.count, left >= Self.sweepThreshold {
+                absorb(&p, index.positions(from: p.candidate(p.tested), test))
+                return
+            }
+            let before = p.tested
+            scanInOrder(&p, until: wanted, end: min(p.total, p.tested + Self.probe))
+            tested += p.tested - before
+        }
+    }
+
+    /// Tests candidates in order until `wanted` matches are found or candidate `end`.
+    private func scanInOrder(_ p: inout Progress, until wanted: Int, end: Int) {
         index.withKeyTest(test) { accepts in
             while p.tested < end && p.foundCount < wanted {
                 let position = p.candidate(p.tested)
@@ -134,5 +159,22 @@ final class FilterScan: Sendable {
                 p.tested += 1
             }
         }
+    }
+
+    /// Completes the scan with `swept`, the matches among every position from some point on
+    /// in order, which the candidates left (all positions from the next one on) lie within.
+    private func absorb(_ p: inout Progress, _ swept: [Int32]) {
+        guard p.tested >= p.list.count else { return }
+        let next = p.candidate(p.tested)
+        var first = 0, last = swept.count
+        while first < last {
+            let middle = (first + last) / 2
+            if Int(swept[middle]) < next { first = middle + 1 } else { last = middle }
+        }
+        let fresh = swept[first...]
+        if p.allMatched && fresh.count == p.total - p.tested { p.tested = p.total; return }
+        if p.allMatched { p.found = (0..<p.tested).map(Int32.init); p.allMatched = false }
+        p.found += fresh
+        p.tested = p.total
     }
 }

@@ -29,19 +29,22 @@ struct KeyTest: Sendable {
     let asciiForm: KeyPattern.ASCIIKeyForm
     /// The filter's ASCII pattern, when it has one.
     private let asciiPattern: KeyPattern?
+    /// A byte every accepted key's encoding holds, for plain ASCII keys.
+    private let sentinel: KeySentinel?
 
     /// The test of `pattern` on an index whose keys are all plain ASCII (`plainASCII`) or not.
     init(_ pattern: KeyPattern, plainASCII: Bool) {
         self.pattern = pattern
         asciiForm = pattern.asciiKeyForm
         if case .pattern(let ascii) = asciiForm { asciiPattern = ascii } else { asciiPattern = nil }
-        guard plainASCII else { mode = .unicode; return }
+        guard plainASCII else { mode = .unicode; sentinel = nil; return }
         switch asciiForm {
-        case .noMatch: mode = .none
-        case .unknown: mode = .unicode
+        case .noMatch: mode = .none; sentinel = nil
+        case .unknown: mode = .unicode; sentinel = nil
         case .pattern(let ascii):
             let textOnly = ascii.pattern.utf8.allSatisfy { $0 >= 0x20 && !($0 >= 48 && $0 <= 57) }
             mode = textOnly ? .encoded : .ascii
+            sentinel = KeySentinel(asciiFilter: ascii.pattern)
         }
     }
 
@@ -50,6 +53,7 @@ struct KeyTest: Sendable {
     /// `scratchCapacity` bytes to decode into.
     @inline(__always)
     func accepts(_ encoded: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>) -> Bool {
+        if let sentinel, !sentinel.isIn(encoded) { return false }
         switch mode {
         case .none: return false
         case .encoded: return asciiPattern?.matches(asciiUTF8: encoded) ?? false

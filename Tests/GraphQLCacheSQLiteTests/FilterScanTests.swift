@@ -76,3 +76,49 @@ import Testing
         #expect(scan.finish(unlessStoppedSince: scan.stopTicket) == expected("item").count)
     }
 }
+
+/// Filters that must test most of 100,000 keys: a page sweeps the rest of the arena, and a
+/// sentinel byte rejects most keys before any search; the answers stay `KeyPattern`'s.
+@Suite struct FilterSweepTests {
+    private static let keys = (0..<100_000).map { "Item:\($0)" } + ["QUERY_ROOT.zq", "User:Zq1", "Item:x99999"]
+    private static let index = NaturalKeyEncodingTests.sortedIndex(keys)
+    private static let sorted = keys.sorted(by: NaturalOrder.precedes)
+
+    private func expected(_ filter: String) -> [CacheKey] {
+        Self.sorted.filter(KeyPattern(filter).matches).map { CacheKey($0) }
+    }
+
+    @Test func aRareFilterSweepsTheKeysAndFindsEveryMatch() {
+        for filter in ["zq", "ZQ1", "x9", "item:99999", "r:z", "m:7777", "m:00", "nothing"] {
+            let scan = FilterScan(filter: filter, index: Self.index)
+            #expect(scan.keys(in: 0..<40) == Array(expected(filter).prefix(40)), "\(filter)")
+            #expect(scan.count(atLeast: 1) == (expected(filter).count, true), "\(filter)")
+        }
+    }
+
+    @Test func aBackgroundFinishSweepsTheKeysLeft() {
+        for filter in ["item:1", "9", "item", "m:5"] {
+            let scan = FilterScan(filter: filter, index: Self.index)
+            _ = scan.count(atLeast: 10)
+            #expect(scan.finish() == expected(filter).count, "\(filter)")
+            #expect(scan.keys(in: 0..<Self.keys.count) == expected(filter), "\(filter)")
+        }
+    }
+
+    @Test func theSentinelIsInEveryKeyTheFilterAccepts() {
+        let keys = Self.keys + NaturalKeyEncodingTests.trickyKeys.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        for filter in ["i", "I", "m:", ":", "9", "09", "0", "00", "a.1", "_", "zq", "x", "@", "`"] {
+            let sentinel = KeySentinel(asciiFilter: filter)
+            #expect((sentinel == nil) == filter.utf8.allSatisfy { $0 == UInt8(ascii: "0") }, "\(filter)")
+            guard let sentinel else { continue }
+            let chosen = filter.utf8.last { $0 != UInt8(ascii: "0") }!
+            for key in keys.prefix(2000) + keys.suffix(300) {
+                let encoded = NaturalKeyEncoding.encode(CacheKey(key))
+                let found = encoded.withUnsafeBufferPointer(sentinel.isIn)
+                let naive = encoded.dropFirst().contains { KeyPattern.fold(String(UnicodeScalar($0))) == KeyPattern.fold(String(UnicodeScalar(chosen))) }
+                #expect(found == naive, "\(filter) in \(key.debugDescription)")
+                if KeyPattern(filter).matches(key) { #expect(found, "\(filter) in \(key.debugDescription)") }
+            }
+        }
+    }
+}
