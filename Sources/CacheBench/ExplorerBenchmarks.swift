@@ -44,6 +44,8 @@ enum ExplorerBenchmarks {
                           try samples("filterBackspaceMs", scale: 1000), budget: 16),
             .milliseconds("explorer filter non-ASCII key press (é after Item), \(n) records",
                           try samples("filterNonASCIIMs", scale: 1000), budget: 16),
+            .milliseconds("explorer filter key press no key matches (x), \(n) records",
+                          try samples("filterNoMatchMs", scale: 1000), budget: 16),
             .megabytes("explorer peak resident memory, \(n) records", try samples("peakResidentMB", scale: 1), budget: 100),
         ]
     }

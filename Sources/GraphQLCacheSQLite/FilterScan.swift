@@ -12,7 +12,7 @@ import Synchronization
 final class FilterScan: Sendable {
     /// Candidates tested between two looks at the progress while finishing.
     static let chunk = 1 << 15
-    /// Candidates a page tests in order at a time; once it has tested an eighth of those left
+    /// Candidates a page tests in order at a time; once it has tested a sixteenth of those left
     /// (and at least `probe`) without finding its matches, it sweeps the rest of the keys
     /// instead (`SortedKeyIndex.positions(from:_:)`), when at least `sweepThreshold` are left.
     static let probe = 1 << 12
@@ -102,7 +102,7 @@ final class FilterScan: Sendable {
             let taken = progress.withLock { p in p.isComplete ? nil : (p.tested, p.total, p.list, p.rangeStart) }
             guard let (tested, total, list, rangeStart) = taken else { return progress.withLock { $0.foundCount } }
             if tested >= list.count && total - tested >= Self.sweepThreshold {
-                let swept = index.positions(from: rangeStart + (tested - list.count), test)
+                let swept = index.positions(from: rangeStart + (tested - list.count), test, parallel: false)
                 progress.withLock { p in if !p.isComplete { absorb(&p, swept) } }
                 continue
             }
@@ -129,14 +129,14 @@ final class FilterScan: Sendable {
     func stop() { stops.add(1, ordering: .relaxed) }
 
     /// Tests candidates until `wanted` matches are found or all are tested: in order, a
-    /// `probe` at a time, until a page that has not found its matches among the first eighth
-    /// of the candidates sweeps all that are left at once.
+    /// `probe` at a time, until a page that has not found its matches among the first
+    /// sixteenth of the candidates sweeps all that are left at once (on every core).
     private func scan(_ p: inout Progress, until wanted: Int) {
         var tested = 0
         while p.foundCount < wanted && !p.isComplete {
             let left = p.total - p.tested
-            if tested >= max(Self.probe, left / 8), p.tested >= p.list.count, left >= Self.sweepThreshold {
-                absorb(&p, index.positions(from: p.candidate(p.tested), test))
+            if tested >= max(Self.probe, left / 16), p.tested >= p.list.count, left >= Self.sweepThreshold {
+                absorb(&p, index.positions(from: p.candidate(p.tested), test, parallel: true))
                 return
             }
             let before = p.tested

@@ -8,9 +8,9 @@ import GraphQLCache
 /// explorer as `explore` would, renders the first frame, presses `G` (to the bottom) at once,
 /// asks for a page of keys from the middle (the key sort likely still running), then in new
 /// explorers on the same open file `j` and `G` again (the key order now ready), then (a second
-/// later, as a user would) types the filter `/Item:99` one key at a time, a Backspace, and in
-/// another explorer `é` after `/Item`, and prints one JSON object with the times and the peak
-/// resident memory.
+/// later, as a user would) types the filter `/Item:99` one key at a time, a Backspace, in
+/// another explorer `é` after `/Item`, and in another `x` (no key has one) after `/`, and prints
+/// one JSON object with the times and the peak resident memory.
 /// `cachelens bench` runs it in a child process so that its own memory does not count.
 struct BenchExplorerProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,23 +49,26 @@ struct BenchExplorerProbeCommand: ParsableCommand {
             "filterCharactersMs": .array(typing.characters.map(JSONValue.double)),
             "filterBackspaceMs": .double(typing.backspace),
             "filterNonASCIIMs": .double(typing.nonASCII),
+            "filterNoMatchMs": .double(typing.noMatch),
             "peakResidentMB": ResidentMemory.peakBytes.map { .double(Double($0) / 1_048_576) } ?? .null,
         ]
         print(JSONValue.object(result).jsonText)
     }
 
-    /// Types `/Item:99` then Backspace, and `é` after `/Item` in another explorer; the times
-    /// of each key press in milliseconds.
+    /// Types `/Item:99` then Backspace, `é` after `/Item` in another explorer and `x` after `/`
+    /// in a third; the times of each key press in milliseconds.
     private static func typeFilter(_ backend: any ExplorerBackend) throws
-        -> (slash: Double, characters: [Double], backspace: Double, nonASCII: Double) {
+        -> (slash: Double, characters: [Double], backspace: Double, nonASCII: Double, noMatch: Double) {
         let keys: [Key] = "/Item:99".map { Key.character($0) } + [.backspace]
         let typed = ExplorerBenchmark.type(keys, backend: backend)
         let accented = ExplorerBenchmark.type([.character("é")], after: "/Item".map { Key.character($0) }, backend: backend)
-        guard typed.lastScreen.contains("Item:9"), accented.lastScreen.contains("/Itemé") else {
+        let none = ExplorerBenchmark.type([.character("x")], after: [.character("/")], backend: backend)
+        guard typed.lastScreen.contains("Item:9"), accented.lastScreen.contains("/Itemé"), none.lastScreen.contains("0 matching") else {
             throw ValidationError("the filter typed in the explorer did not show: \(typed.lastScreen)")
         }
         let times = typed.keyPresses.map(milliseconds)
-        return (times[0], Array(times[1..<(times.count - 1)]), times[times.count - 1], milliseconds(accented.keyPresses[0]))
+        return (times[0], Array(times[1..<(times.count - 1)]), times[times.count - 1], milliseconds(accented.keyPresses[0]),
+                milliseconds(none.keyPresses[0]))
     }
 
     private static func milliseconds(_ duration: Duration) -> Double { duration.secondsValue * 1000 }

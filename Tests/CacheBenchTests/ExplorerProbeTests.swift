@@ -13,7 +13,8 @@ import Testing
         try ExplorerBenchmarks.writeFile(path, records: 500)
         let probe = try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
         for member in ["firstFrameMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
-                       "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "peakResidentMB"] {
+                       "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "filterNoMatchMs",
+                       "peakResidentMB"] {
             guard case .double(let value)? = probe[member] else {
                 Issue.record("no \(member) in \(probe.jsonText)")
                 continue
