@@ -92,17 +92,18 @@ final class FilterScan: Sendable {
     /// What `finish(unlessStoppedSince:)` compares with: take it when scheduling the finish.
     var stopTicket: Int { stops.load(ordering: .relaxed) }
 
-    /// Tests every candidate left, a chunk at a time, outside the lock (a page asked for
-    /// meanwhile never waits for a chunk); returns the number of matches, or nil when `stop()`
-    /// was called since `ticket` was taken (`stopTicket`).
-    func finish(unlessStoppedSince ticket: Int? = nil) -> Int? {
+    /// Tests every candidate left, a chunk at a time (or the keys left in one sweep, on every
+    /// core when `parallel`), outside the lock (a page asked for meanwhile never waits for
+    /// it); returns the number of matches, or nil when `stop()` was called since `ticket` was
+    /// taken (`stopTicket`).
+    func finish(unlessStoppedSince ticket: Int? = nil, parallel: Bool = false) -> Int? {
         while true {
             if let ticket, stops.load(ordering: .relaxed) != ticket { return nil }
             // Not the found positions: holding them would make each append copy them.
             let taken = progress.withLock { p in p.isComplete ? nil : (p.tested, p.total, p.list, p.rangeStart) }
             guard let (tested, total, list, rangeStart) = taken else { return progress.withLock { $0.foundCount } }
             if tested >= list.count && total - tested >= Self.sweepThreshold {
-                let swept = index.positions(from: rangeStart + (tested - list.count), test, parallel: false)
+                let swept = index.positions(from: rangeStart + (tested - list.count), test, parallel: parallel)
                 progress.withLock { p in if !p.isComplete { absorb(&p, swept) } }
                 continue
             }

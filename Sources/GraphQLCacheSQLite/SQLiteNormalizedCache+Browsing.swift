@@ -26,7 +26,7 @@ extension SQLiteNormalizedCache {
             return count
         }
         let scan = try state.withLock { state in try state.filterScan(filter) }
-        return scan.finish() ?? 0
+        return scan.finish(parallel: true) ?? 0
     }
 
     /// A page of keys in `CacheKey` order. Keys are read once into memory (`KeyListing`): for a

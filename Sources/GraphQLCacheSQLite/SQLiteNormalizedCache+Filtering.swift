@@ -12,7 +12,7 @@ extension SQLiteNormalizedCache {
         let (scan, small) = try state.withLock { state in
             (try state.filterScan(filter), (state.keys.index?.count ?? 0) < state.keys.backgroundThreshold)
         }
-        if small { return KeyCount(count: scan.finish() ?? 0, isExact: true) }
+        if small { return KeyCount(count: scan.finish(parallel: true) ?? 0, isExact: true) }
         let known = scan.count(atLeast: max(minimum, 1))
         return KeyCount(count: known.count, isExact: known.isComplete)
     }
