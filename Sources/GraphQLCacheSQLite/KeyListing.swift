@@ -27,6 +27,10 @@ struct KeyListing {
     private(set) var scans: [FilterScan] = []
     /// The scan being finished in the background.
     var counting: FilterScan?
+    /// Background counts scheduled and not returned yet (stopped ones too): each holds the
+    /// index's arrays, so that inserting keys would copy them (tens of megabytes for a million
+    /// keys) and the listing is rebuilt instead.
+    var runningCounts = 0
     /// `data_version` when the keys were read, to notice other processes' commits.
     var dataVersion: Int64 = 0
     var generation = 0
@@ -44,7 +48,7 @@ struct KeyListing {
     /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).
     mutating func inserted(_ keys: [CacheKey]) {
         guard !keys.isEmpty else { return }
-        guard index != nil, keys.count <= 256 else { return invalidate() }
+        guard index != nil, keys.count <= 256, runningCounts == 0 else { return invalidate() }
         dropScans()
         if index?.insert(keys) == false { invalidate() }
     }
@@ -87,7 +91,8 @@ struct KeyListing {
     /// Keeps `scan` as the newest, forgetting the oldest beyond `keptScans`.
     mutating func remember(_ scan: FilterScan) {
         scans.append(scan)
-        while scans.count > Self.keptScans { scans.removeFirst().stop() }
+        // Not stopped: one being counted in the background still delivers its count.
+        if scans.count > Self.keptScans { scans.removeFirst(scans.count - Self.keptScans) }
     }
 
     /// Forgets every filter's matches (the keys changed) and stops the background count.

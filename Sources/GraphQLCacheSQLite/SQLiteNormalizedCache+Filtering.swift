@@ -30,6 +30,7 @@ extension SQLiteNormalizedCache {
             if state.keys.counting === scan { return nil }
             state.keys.counting?.stop()
             state.keys.counting = scan
+            state.keys.runningCounts += 1
             return (scan, scan.stopTicket)
         }
         guard let (scan, ticket) = job ?? nil else { return }
@@ -37,6 +38,7 @@ extension SQLiteNormalizedCache {
             let count = scan.finish(unlessStoppedSince: ticket)
             self?.state.withLock { state in
                 if state.keys.counting === scan { state.keys.counting = nil }
+                state.keys.runningCounts -= 1
             }
             if let count { done(count) }
         }

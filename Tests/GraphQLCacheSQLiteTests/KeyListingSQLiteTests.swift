@@ -113,6 +113,17 @@ import Testing
         #expect(try cache.keyCount(matching: "item:1") == sorted.filter(KeyPattern("item:1").matches).count)
     }
 
+    @Test func aKeyWrittenWhileAFilterIsCountedShowsUp() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, _) = try bigCache(directory, count: 5000)
+        _ = try cache.keyCount(matching: "item", atLeast: 5)
+        cache.countKeysInBackground(matching: "item") { _ in }
+        try cache.merge(records: RecordSet(records: [Record(key: "Item:new", ["x": .int(1)])]))
+        #expect(try cache.keyCount(matching: "item:new") == 1)
+        #expect(try cache.keys(matching: "ITEM:NEW", offset: 0, limit: 5) == ["Item:new"])
+        #expect(try cache.keyCount(matching: nil) == 5001)
+    }
+
     @Test func aFilterOverFewKeysIsCountedAtOnce() throws {
         let directory = try TemporaryDirectory()
         let (cache, sorted) = try bigCache(directory, count: 500)
