@@ -14,7 +14,8 @@ final class FilterScan: Sendable {
     static let chunk = 1 << 15
     /// Candidates a page tests in order at a time; once it has tested a sixteenth of those left
     /// (and at least `probe`) without finding its matches, it sweeps the rest of the keys
-    /// instead (`SortedKeyIndex.positions(from:_:)`), when at least `sweepThreshold` are left.
+    /// instead (`SortedKeyIndex.positions(from:_:parallel:)`), when at least `sweepThreshold`
+    /// are left.
     static let probe = 1 << 12
     static let sweepThreshold = 1 << 16
 

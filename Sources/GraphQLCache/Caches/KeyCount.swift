@@ -6,6 +6,7 @@ public struct KeyCount: Sendable, Hashable {
     /// Whether `count` is every match, not a lower bound.
     public var isExact: Bool
 
+    /// A count of `count` keys, every match when `isExact`, else a lower bound.
     public init(count: Int, isExact: Bool) {
         self.count = count
         self.isExact = isExact
