@@ -41,6 +41,9 @@ extension SQLiteNormalizedCache {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
         let (page, pending) = try state.withLock { state throws -> ([CacheKey], KeySort?) in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
+            if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
+                return (Array(early[range]), nil)
+            }
             return (try state.filterScan(filter).keys(in: range), nil)
         }
         if let pending { sortInBackground(pending) }
@@ -163,7 +166,7 @@ extension SQLiteNormalizedCache.State {
         return index
     }
 
-    private mutating func forgetKeysIfChangedElsewhere() throws {
+    mutating func forgetKeysIfChangedElsewhere() throws {
         guard keys.index != nil || keys.head != nil else { return }
         if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
     }

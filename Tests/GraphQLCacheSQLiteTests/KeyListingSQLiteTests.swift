@@ -124,6 +124,27 @@ import Testing
         #expect(try cache.keyCount(matching: nil) == 5001)
     }
 
+    @Test func aFilterWhileTheKeysSortIsServedFromTheFirstKeys() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        let expected = sorted.filter(KeyPattern("item").matches)
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        // Under the lock the background sort cannot install its index meanwhile.
+        let (early, sorting) = cache.state.withLock { state in (try? state.matchesWhileSorting("item"), state.keys.index == nil) }
+        if sorting {
+            #expect(early.map { !$0.isEmpty && $0 == Array(expected.prefix($0.count)) } == true)
+        }
+        let known = try cache.keyCount(matching: "item", atLeast: 5)
+        #expect(known.count >= 5 && known.count <= expected.count)
+        #expect(try cache.keys(matching: "item", offset: 0, limit: 5) == Array(expected.prefix(5)))
+        let counted = Mutex<Int?>(nil)
+        cache.countKeysInBackground(matching: "item") { count in counted.withLock { $0 = count } }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while counted.withLock({ $0 }) == nil && ContinuousClock.now < deadline {}
+        #expect(counted.withLock { $0 } == expected.count)
+        #expect(try cache.keys(matching: "item", offset: 100, limit: 5) == Array(expected[100..<105]))
+    }
+
     @Test func aFilterOverFewKeysIsCountedAtOnce() throws {
         let directory = try TemporaryDirectory()
         let (cache, sorted) = try bigCache(directory, count: 500)
