@@ -7,6 +7,9 @@ public enum Action: Hashable, Sendable {
     case resized(Size)
     /// The cache changed (by us or anyone else): these field keys.
     case storeDidChange(Set<FieldKey>)
+    /// The backend finished counting the keys containing `filter` (the list showed a lower
+    /// bound meanwhile).
+    case keysCounted(filter: String, count: Int)
     /// A watched query delivered a new result.
     case watchesDidUpdate
     /// Time passed: the loop's clock (time since it started) read while waiting for keys.

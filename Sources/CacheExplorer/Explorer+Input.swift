@@ -23,7 +23,8 @@ extension Explorer {
             applyFilter(input.text)
         case .submitted(let text):
             state.mode = .normal
-            inform(text.isEmpty ? "filter cleared" : "\(state.list.count) keys match \"\(text)\"; n/N next/previous")
+            let count = state.list.countIsExact ? "\(state.list.count)" : "at least \(state.list.count)"
+            inform(text.isEmpty ? "filter cleared" : "\(count) keys match \"\(text)\"; n/N next/previous")
         case .cancelled:
             state.mode = .normal
             applyFilter("")

@@ -16,10 +16,11 @@ extension Explorer {
     mutating func reloadList(refetch: Bool = false) {
         let selectedKey = state.list.selectedRow?.key
         do {
-            state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
+            try countList(covering: state.list.selected)
         } catch {
             fail(error)
             state.list.count = 0
+            state.list.countIsExact = true
         }
         if refetch { state.list.rows = [] }
         moveListSelection(to: state.list.selected, from: selectedKey)
@@ -27,6 +28,9 @@ extension Explorer {
 
     /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
     mutating func selectListRow(_ index: Int) {
+        if !state.list.countIsExact, index + Layout.listPageHeight(state.size) >= state.list.count {
+            do { try countList(covering: index) } catch { fail(error) }
+        }
         moveListSelection(to: index, from: state.list.selectedRow?.key)
     }
 
@@ -84,7 +88,9 @@ extension Explorer {
 
     mutating func move(to index: Int) {
         switch state.focus {
-        case .records: selectListRow(index == Int.max ? state.list.count - 1 : index)
+        case .records:
+            if index == Int.max { settleListCount() }
+            selectListRow(index == Int.max ? state.list.count - 1 : index)
         case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
         case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
         case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.lines.count ?? 0) - 1) : 0
@@ -206,6 +212,8 @@ extension Explorer {
             inform("no field matches \"\(filter)\"")
             return
         }
+        let wraps = forward ? state.list.selected + 1 >= state.list.count : state.list.selected == 0
+        if wraps { settleListCount() }
         guard state.list.count > 0 else { return }
         let count = state.list.count
         selectListRow(((state.list.selected + (forward ? 1 : -1)) % count + count) % count)

@@ -43,6 +43,11 @@ public struct Explorer {
             clampRecordView()
         case .storeDidChange:
             refreshAfterChange()
+        case let .keysCounted(filter, count):
+            if filter == state.list.filter, !state.list.countIsExact {
+                state.list.count = count
+                state.list.countIsExact = true
+            }
         case .watchesDidUpdate:
             refreshWatches()
         case .tick(let now):

@@ -13,6 +13,12 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func keyCount(matching filter: String?) throws -> Int
     /// A page of keys in natural order, roots first.
     func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
+    /// How many keys contain `filter`, counted at least until `minimum` are found: over a
+    /// million keys the backend may stop there (not exact) so that the frame does not wait.
+    func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount
+    /// Finishes counting `filter`'s keys off the explorer's thread; the count arrives through
+    /// `onChange` as `.keysCounted`.
+    func countKeys(matching filter: String)
     /// The records present among `keys`.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
     /// Visits every readable record (inbound references, delete impact, export).
@@ -49,6 +55,14 @@ extension ExplorerBackend {
     }
 
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {}
+
+    /// Counts them all: exact.
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        KeyCount(count: try keyCount(matching: filter), isExact: true)
+    }
+
+    /// Nothing to finish: `keyCount(matching:atLeast:)` is exact.
+    public func countKeys(matching filter: String) {}
 
     public func hasExternalChanges() -> Bool { false }
 

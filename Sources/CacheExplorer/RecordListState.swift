@@ -18,8 +18,10 @@ public struct RecordRow: Hashable, Sendable {
 public struct RecordListState: Hashable, Sendable {
     /// The active key filter (a literal, case-insensitive substring); empty shows every key.
     public var filter = ""
-    /// How many keys the filter lets through.
+    /// How many keys the filter lets through (a lower bound while `countIsExact` is false).
     public var count = 0
+    /// Whether `count` is final; a filter over many keys is counted after its first page shows.
+    public var countIsExact = true
     /// The selected row, an index into all `count` keys.
     public var selected = 0
     /// The first visible row.

@@ -37,7 +37,8 @@ public struct Renderer {
     private mutating func drawStatusBar() {
         let row = layout.statusRow
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
-        var parts = ["\(state.list.count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
+        let count = "\(state.list.count)\(state.list.countIsExact ? "" : "+")"
+        var parts = ["\(count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
         if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
         if state.readOnly { parts.append("read-only") }
         let left = " " + parts.joined(separator: " │ ") + " │ "

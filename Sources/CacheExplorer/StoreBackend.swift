@@ -16,6 +16,8 @@ public final class StoreBackend: ExplorerBackend {
     private let externalChanges: (@Sendable () throws -> Bool)?
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
+    /// Who `onChange` tells (counts finished in the background go to them).
+    private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
 
     /// - Parameters:
     ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
@@ -52,6 +54,16 @@ public final class StoreBackend: ExplorerBackend {
 
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         try store.cache.keys(matching: filter, offset: offset, limit: limit)
+    }
+
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        try store.cache.keyCount(matching: filter, atLeast: minimum)
+    }
+
+    public func countKeys(matching filter: String) {
+        store.cache.countKeysInBackground(matching: filter) { [weak self] count in
+            for listener in self?.listeners.withLock({ $0 }) ?? [] { listener(.keysCounted(filter: filter, count: count)) }
+        }
     }
 
     public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
@@ -93,6 +105,7 @@ public final class StoreBackend: ExplorerBackend {
 
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
         watchList.onUpdate(handler)
+        listeners.withLock { $0.append(handler) }
         let subscription = store.subscribe { change in handler(.storeDidChange(change.affectedFields)) }
         subscriptions.withLock { $0.append(subscription) }
     }

@@ -19,8 +19,18 @@ struct KeyListing {
     var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
     /// The sort under way for `head`'s keys.
     var sorting: KeySort?
-    /// The last filter asked for and the positions in `index` of the keys it accepts.
-    var filtered: (filter: String, positions: [Int32])?
+    /// The keys being sorted, as read (sharing their bytes with the sort's copy): a middle page
+    /// asked for meanwhile is selected from them (`unsortedPage`) rather than waiting.
+    var unsorted: SortedKeyIndex?
+    /// The filters asked for lately, newest last, with the matches found so far (a Backspace
+    /// finds the shorter filter's here; a longer filter narrows a shorter one's).
+    private(set) var scans: [FilterScan] = []
+    /// The scan being finished in the background.
+    var counting: FilterScan?
+    /// Background counts scheduled and not returned yet (stopped ones too): each holds the
+    /// index's arrays, so that inserting keys would copy them (tens of megabytes for a million
+    /// keys) and the listing is rebuilt instead.
+    var runningCounts = 0
     /// `data_version` when the keys were read, to notice other processes' commits.
     var dataVersion: Int64 = 0
     var generation = 0
@@ -30,15 +40,16 @@ struct KeyListing {
         index = nil
         head = nil
         sorting = nil
-        filtered = nil
+        unsorted = nil
+        dropScans()
         generation += 1
     }
 
     /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).
     mutating func inserted(_ keys: [CacheKey]) {
         guard !keys.isEmpty else { return }
-        guard index != nil, keys.count <= 256 else { return invalidate() }
-        filtered = nil
+        guard index != nil, keys.count <= 256, runningCounts == 0 else { return invalidate() }
+        dropScans()
         if index?.insert(keys) == false { invalidate() }
     }
 
@@ -46,7 +57,7 @@ struct KeyListing {
     mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 4096 else { return invalidate() }
-        filtered = nil
+        dropScans()
         index?.remove(keys)
     }
 
@@ -60,9 +71,36 @@ struct KeyListing {
     mutating func install(_ sorted: SortedKeyIndex) {
         index = sorted
         head = nil
+        unsorted = nil
         sorting?.release()
         sorting = nil
-        filtered = nil
+        dropScans()
+    }
+
+    /// Scans kept at most (each holds at most a list of positions, 4 bytes a match).
+    static let keptScans = 6
+
+    /// The scan of `filter`, if kept; it becomes the newest.
+    mutating func scan(for filter: String) -> FilterScan? {
+        guard let found = scans.lastIndex(where: { $0.filter == filter }) else { return nil }
+        let scan = scans.remove(at: found)
+        scans.append(scan)
+        return scan
+    }
+
+    /// Keeps `scan` as the newest, forgetting the oldest beyond `keptScans`.
+    mutating func remember(_ scan: FilterScan) {
+        scans.append(scan)
+        // Not stopped: one being counted in the background still delivers its count.
+        if scans.count > Self.keptScans { scans.removeFirst(scans.count - Self.keptScans) }
+    }
+
+    /// Forgets every filter's matches (the keys changed) and stops the background count.
+    private mutating func dropScans() {
+        for scan in scans { scan.stop() }
+        counting?.stop()
+        scans = []
+        counting = nil
     }
 
     /// A page from `head` (its first or its last keys), when they cover it.

@@ -25,23 +25,26 @@ extension SQLiteNormalizedCache {
             if let pending { sortInBackground(pending) }
             return count
         }
-        return try state.withLock { state in try state.filteredPositions(filter).count }
+        let scan = try state.withLock { state in try state.filterScan(filter) }
+        return scan.finish(parallel: true) ?? 0
     }
 
     /// A page of keys in `CacheKey` order. Keys are read once into memory (`KeyListing`): for a
     /// big file the first and last screens are served from the first and last keys, found in
     /// the same pass, while the full natural-order sort runs in the background (a middle page
-    /// asked for meanwhile waits for it); later pages cost O(limit), and a filter's matches are
-    /// kept until the filter or the keys change (a longer filter searches only the shorter
-    /// one's matches). Another process's commit (`data_version`) makes the next call read the
-    /// keys again.
+    /// asked for meanwhile is selected from the unsorted keys in one pass, and a filter waits
+    /// for the sort); later pages cost O(limit), and a filter's matches are
+    /// kept until the filter or the keys change (`FilterScan`: found only as far as the page
+    /// needs; a longer filter searches only the shorter one's matches). Another process's
+    /// commit (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
         let (page, pending) = try state.withLock { state throws -> ([CacheKey], KeySort?) in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
-            let positions = try state.filteredPositions(filter)
-            let index = try state.sortedKeys()
-            return (range.clamped(to: 0..<positions.count).map { index.key(at: Int(positions[$0])) }, nil)
+            if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
+                return (Array(early[range]), nil)
+            }
+            return (try state.filterScan(filter).keys(in: range), nil)
         }
         if let pending { sortInBackground(pending) }
         return page
@@ -122,12 +125,13 @@ extension SQLiteNormalizedCache.State {
         return (keys.index?.count ?? keys.head?.total ?? 0, pending)
     }
 
-    /// A page with no filter: from the index, from the head or tail while sorting, or else
-    /// waiting for the sort.
+    /// A page with no filter: from the index, from the head or tail while sorting, selected
+    /// from the keys being sorted, or else waiting for the sort.
     mutating func page(_ range: Range<Int>) throws -> ([CacheKey], KeySort?) {
         let pending = try loadKeys()
         if let index = keys.index { return (index.keys(in: range), pending) }
         if let page = keys.headPage(range) { return (page, pending) }
+        if let page = keys.unsorted?.unsortedPage(range) { return (page, pending) }
         return (try sortedKeys().keys(in: range), pending)
     }
 
@@ -149,6 +153,7 @@ extension SQLiteNormalizedCache.State {
         keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
         let sort = KeySort(unsorted)
         keys.sorting = sort
+        keys.unsorted = unsorted
         return sort
     }
 
@@ -161,7 +166,7 @@ extension SQLiteNormalizedCache.State {
         return index
     }
 
-    private mutating func forgetKeysIfChangedElsewhere() throws {
+    mutating func forgetKeysIfChangedElsewhere() throws {
         guard keys.index != nil || keys.head != nil else { return }
         if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
     }
@@ -187,26 +192,4 @@ extension SQLiteNormalizedCache.State {
         }
         return (index, version)
     }
-
-    /// Positions in the key index of the keys containing `filter`, remembered per filter; a
-    /// filter that contains the previous one searches only the previous matches.
-    mutating func filteredPositions(_ filter: String) throws -> [Int32] {
-        let index = try sortedKeys()
-        if let filtered = keys.filtered, filtered.filter == filter { return filtered.positions }
-        let pattern = KeyPattern(filter)
-        var candidates: [Int32]?
-        if let previous = keys.filtered, Self.narrows(previous.filter, to: filter) { candidates = previous.positions }
-        let positions = index.positions(matching: pattern, among: candidates)
-        keys.filtered = (filter, positions)
-        return positions
-    }
-
-    /// Whether every key containing `filter` contains `previous` too: both ASCII (one byte a
-    /// character, folded the same everywhere) and `filter` contains `previous`.
-    private static func narrows(_ previous: String, to filter: String) -> Bool {
-        let earlier = KeyPattern(previous)
-        guard earlier.isASCII, KeyPattern(filter).isASCII, !previous.isEmpty, !filter.utf8.contains(13) else { return false }
-        return earlier.matches(filter)
-    }
 }
-

@@ -13,7 +13,7 @@ enum ExplorerMeasurement {
         let count = (try? clock.measure { _ = try backend.keyCount(matching: nil) }) ?? .zero
         let page = (try? clock.measure { _ = try backend.keys(matching: nil, offset: 0, limit: 40) }) ?? .zero
         let first = ExplorerBenchmark.measure(backend: backend, keys: [.character("G")])
-        // A page in the middle asked for at once waits for what is left of the background sort.
+        // A page in the middle asked for at once is selected from the keys still being sorted.
         let total = (try? backend.keyCount(matching: nil)) ?? 0
         let middle = (try? clock.measure { _ = try backend.keys(matching: nil, offset: total / 2, limit: 40) }) ?? .zero
         let second = ExplorerBenchmark.measure(backend: backend, keys: [.character("j")])

@@ -12,7 +12,9 @@ import Testing
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
         let probe = try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
-        for member in ["firstFrameMs", "keyPressBottomMs", "keyPressDownMs", "keyPressBottomAgainMs", "peakResidentMB"] {
+        for member in ["firstFrameMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
+                       "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "filterNoMatchMs",
+                       "peakResidentMB"] {
             guard case .double(let value)? = probe[member] else {
                 Issue.record("no \(member) in \(probe.jsonText)")
                 continue

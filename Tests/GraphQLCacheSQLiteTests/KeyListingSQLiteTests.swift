@@ -1,6 +1,7 @@
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
 /// Paging a big file: the first and last screens come from the head and tail while the full
@@ -53,6 +54,16 @@ import Testing
         #expect(try cache.keys(matching: nil, offset: 3000, limit: 5) == Array(sorted[3000..<3005]))
     }
 
+    @Test func aMiddlePageWhileSortingIsSelectedFromTheUnsortedKeys() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        // Under the lock the background sort cannot install its index while the page is read.
+        let (page, sorting) = cache.state.withLock { state in (state.keys.unsorted?.unsortedPage(3000..<3040), state.keys.index == nil) }
+        if sorting { #expect(page == Array(sorted[3000..<3040])) }
+        #expect(try cache.keys(matching: nil, offset: 2000, limit: 40) == Array(sorted[2000..<2040]))
+    }
+
     @Test func aLongerFilterNarrowsTheShorterOnesMatches() throws {
         let directory = try TemporaryDirectory()
         let (cache, sorted) = try bigCache(directory, count: 3000)
@@ -71,5 +82,72 @@ import Testing
         #expect(try cache.keys(matching: nil, offset: 0, limit: 1) == [.queryRoot])
         try cache.removeRecord(for: .queryRoot)
         #expect(try cache.keys(matching: nil, offset: 0, limit: 1) != [.queryRoot])
+    }
+
+    @Test func aFilterOverManyKeysIsCountedUpToThePageThenInTheBackground() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        let expected = sorted.filter(KeyPattern("item:1").matches)
+        let known = try cache.keyCount(matching: "item:1", atLeast: 10)
+        #expect(known.count >= 10 && known.count < expected.count && !known.isExact)
+        #expect(try cache.keys(matching: "item:1", offset: 0, limit: 10) == Array(expected.prefix(10)))
+        let counted = Mutex<Int?>(nil)
+        cache.countKeysInBackground(matching: "item:1") { count in counted.withLock { $0 = count } }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while counted.withLock({ $0 }) == nil && ContinuousClock.now < deadline {}
+        #expect(counted.withLock { $0 } == expected.count)
+        #expect(try cache.keyCount(matching: "item:1", atLeast: 10) == KeyCount(count: expected.count, isExact: true))
+    }
+
+    @Test func typingAndDeletingAFilterListsWhatKeyPatternAccepts() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 5000)
+        let typed = ["i", "it", "ite", "item", "item:", "item:1", "item:12", "item:1", "item:", "itemé", "Item", "person:1", "p"]
+        for filter in typed {
+            let expected = sorted.filter(KeyPattern(filter).matches)
+            let known = try cache.keyCount(matching: filter, atLeast: 5)
+            #expect(known.isExact ? known.count == expected.count : (5...expected.count).contains(known.count), "\(filter)")
+            #expect(try cache.keys(matching: filter, offset: 0, limit: 7) == Array(expected.prefix(7)), "\(filter)")
+            #expect(try cache.keys(matching: filter, offset: 100, limit: 7) == Array(expected.dropFirst(100).prefix(7)), "\(filter)")
+        }
+        #expect(try cache.keyCount(matching: "item:1") == sorted.filter(KeyPattern("item:1").matches).count)
+    }
+
+    @Test func aKeyWrittenWhileAFilterIsCountedShowsUp() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, _) = try bigCache(directory, count: 5000)
+        _ = try cache.keyCount(matching: "item", atLeast: 5)
+        cache.countKeysInBackground(matching: "item") { _ in }
+        try cache.merge(records: RecordSet(records: [Record(key: "Item:new", ["x": .int(1)])]))
+        #expect(try cache.keyCount(matching: "item:new") == 1)
+        #expect(try cache.keys(matching: "ITEM:NEW", offset: 0, limit: 5) == ["Item:new"])
+        #expect(try cache.keyCount(matching: nil) == 5001)
+    }
+
+    @Test func aFilterWhileTheKeysSortIsServedFromTheFirstKeys() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        let expected = sorted.filter(KeyPattern("item").matches)
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        // Under the lock the background sort cannot install its index meanwhile.
+        let (early, sorting) = cache.state.withLock { state in (try? state.matchesWhileSorting("item"), state.keys.index == nil) }
+        if sorting {
+            #expect(early.map { !$0.isEmpty && $0 == Array(expected.prefix($0.count)) } == true)
+        }
+        let known = try cache.keyCount(matching: "item", atLeast: 5)
+        #expect(known.count >= 5 && known.count <= expected.count)
+        #expect(try cache.keys(matching: "item", offset: 0, limit: 5) == Array(expected.prefix(5)))
+        let counted = Mutex<Int?>(nil)
+        cache.countKeysInBackground(matching: "item") { count in counted.withLock { $0 = count } }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while counted.withLock({ $0 }) == nil && ContinuousClock.now < deadline {}
+        #expect(counted.withLock { $0 } == expected.count)
+        #expect(try cache.keys(matching: "item", offset: 100, limit: 5) == Array(expected[100..<105]))
+    }
+
+    @Test func aFilterOverFewKeysIsCountedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, sorted) = try bigCache(directory, count: 500)
+        #expect(try cache.keyCount(matching: "item", atLeast: 1) == KeyCount(count: sorted.filter(KeyPattern("item").matches).count, isExact: true))
     }
 }

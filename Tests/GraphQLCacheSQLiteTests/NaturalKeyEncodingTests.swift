@@ -54,18 +54,32 @@ import Testing
         #expect(extremes.largest == Array(sorted.suffix(100)))
     }
 
+    @Test func aMiddlePageOfUnsortedKeysIsTheSortedOrdersPage() {
+        let keys = Array(Set(Self.randomKeys(count: 20_000, seed: 17)))
+        var index = SortedKeyIndex()
+        for key in keys { var raw = key; raw.withUTF8 { index.appendUnsorted($0) } }
+        let sorted = keys.sorted(by: NaturalOrder.precedes).map { CacheKey($0) }
+        for start in [0, 1, 5000, keys.count / 2, keys.count - 40, keys.count - 1] {
+            let range = start..<min(start + 40, keys.count)
+            let page = index.unsortedPage(range)
+            #expect(page == Array(sorted[range]), "\(range)")
+        }
+        #expect(index.unsortedPage(keys.count..<(keys.count + 10)) == [])
+    }
+
     @Test func filterPositionsMatchKeyPatternAndNarrowingAgrees() {
         let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 5000, seed: 11)))
         let index = Self.sortedIndex(keys)
         let sorted = keys.sorted(by: NaturalOrder.precedes)
-        for filter in ["item", "ITEM:1", "0", "é", "E\u{301}", "root.", "日本"] {
+        for filter in ["item", "ITEM:1", "0", "é", "E\u{301}", "root.", "日本", "\u{212A}", "\u{37E}", "ñ", "ä", "\u{301}", "x\u{FF}"] {
             let pattern = KeyPattern(filter)
-            let positions = index.positions(matching: pattern)
-            #expect(positions.map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
+            let found = FilterScan(filter: filter, index: index).keys(in: 0..<keys.count)
+            #expect(found.map(\.rawValue) == sorted.filter(pattern.matches), "\(filter)")
         }
-        let broad = index.positions(matching: KeyPattern("item:"))
-        let narrowed = index.positions(matching: KeyPattern("Item:1"), among: broad)
-        #expect(narrowed == index.positions(matching: KeyPattern("item:1")))
+        let broad = FilterScan(filter: "item:", index: index)
+        _ = broad.finish()
+        let narrowed = FilterScan(filter: "Item:1", index: index, narrowing: broad)
+        #expect(narrowed.keys(in: 0..<keys.count) == FilterScan(filter: "item:1", index: index).keys(in: 0..<keys.count))
     }
 
     @Test func filteringEncodedASCIIKeysAgreesWithKeyPattern() {
@@ -77,11 +91,15 @@ import Testing
         let index = Self.sortedIndex(keys)
         let sorted = keys.sorted(by: NaturalOrder.precedes)
         #expect(index.plainASCII)
-        #expect(SortedKeyIndex.matching(KeyPattern("item"), plainASCII: true) == .encoded)
-        #expect(SortedKeyIndex.matching(KeyPattern("item:1"), plainASCII: true) == .ascii)
-        for filter in ["item", "ITEM:", "m:", ":", ".", "ROOT.", "x", " ", "a/", "0", "1.1", "i", "\u{1}", "query_root.items.1"] {
+        #expect(KeyTest(KeyPattern("item"), plainASCII: true).mode == .encoded)
+        #expect(KeyTest(KeyPattern("item:1"), plainASCII: true).mode == .ascii)
+        #expect(KeyTest(KeyPattern("itemé"), plainASCII: true).mode == .none)
+        #expect(KeyTest(KeyPattern("a\u{37E}"), plainASCII: true).mode == .encoded)
+        for filter in ["item", "ITEM:", "m:", ":", ".", "ROOT.", "x", " ", "a/", "0", "1.1", "i", "\u{1}", "query_root.items.1",
+                       "é", "itemé", "\u{212A}", "\u{37E}", "a\u{1FEF}", "\u{130}", "ﬁ", "\r\n", "\u{301}"] {
             let pattern = KeyPattern(filter)
-            #expect(index.positions(matching: pattern).map { sorted[Int($0)] } == sorted.filter(pattern.matches), "\(filter)")
+            let found = FilterScan(filter: filter, index: index).keys(in: 0..<keys.count)
+            #expect(found.map(\.rawValue) == sorted.filter(pattern.matches), "\(filter)")
         }
     }
 

@@ -34,6 +34,15 @@ public protocol NormalizedCache: AnyObject, Sendable {
     /// containing `filter`.
     func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
 
+    /// How many keys contain `filter`, counted at least until `minimum` are found: a cache with
+    /// many keys may stop there (`isExact` false) and count the rest with
+    /// `countKeysInBackground`, so that a filter typed over a million keys shows at once.
+    func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount
+
+    /// Counts the keys containing `filter` off the caller's thread and calls `done` with the
+    /// count (on any thread), unless the keys or the filter counted change first.
+    func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void)
+
     /// Visits every record; a record that cannot be decoded is passed as a failure so that one
     /// broken row never hides the others.
     func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws
@@ -44,6 +53,16 @@ public protocol NormalizedCache: AnyObject, Sendable {
 }
 
 extension NormalizedCache {
+    /// Counts them all: the exact count.
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        KeyCount(count: try keyCount(matching: filter), isExact: true)
+    }
+
+    /// Counts at once, on the caller's thread.
+    public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
+        if let count = try? keyCount(matching: filter) { done(count) }
+    }
+
     /// Loads one record.
     public func loadRecord(forKey key: CacheKey) throws -> Record? {
         try loadRecords(forKeys: [key])[key]

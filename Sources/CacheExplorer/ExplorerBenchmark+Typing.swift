@@ -1,0 +1,29 @@
+/// Typing into the explorer for benchmarks: the time of each key press to its new frame, one
+/// key at a time, as a user types a filter (DESIGN.md: each under 16 ms at a million keys).
+extension ExplorerBenchmark {
+    /// What typing measured: each key press (applying it and rendering the frame), in order.
+    public struct Typing: Sendable {
+        /// The time of each key press, in the order of the keys.
+        public var keyPresses: [Duration]
+        /// The screen after the last key.
+        public var lastScreen: String
+    }
+
+    /// Opens an explorer on `backend`, presses `before` unmeasured, then measures each of `keys`.
+    public static func type(_ keys: [Key], after before: [Key] = [], backend: any ExplorerBackend,
+                            size: Size = Size(width: 120, height: 40)) -> Typing {
+        let clock = ContinuousClock()
+        var explorer = Explorer(backend: backend, size: size)
+        explorer.press(before)
+        _ = explorer.render()
+        var times: [Duration] = []
+        var screen = ""
+        for key in keys {
+            let start = clock.now
+            explorer.press([key])
+            screen = explorer.render().text
+            times.append(clock.now - start)
+        }
+        return Typing(keyPresses: times, lastScreen: screen)
+    }
+}

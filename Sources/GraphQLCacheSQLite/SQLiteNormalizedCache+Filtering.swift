@@ -1,0 +1,92 @@
+import Dispatch
+import GraphQLCache
+
+/// A filter typed into the explorer over a million keys: a page comes from the first matches
+/// (`keys(matching:offset:limit:)`), the count up to what the screen needs at once, and the full
+/// count later from a background pass, so that no key press waits for a million keys. While
+/// the keys still sort, a filter whose first matches are among the first keys is served from
+/// them.
+extension SQLiteNormalizedCache {
+    /// How many keys contain `filter`, found until there are `minimum` (exact when there are
+    /// fewer, or when the keys are few enough to count at once: under `backgroundThreshold`).
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        guard !filter.isEmpty else { return KeyCount(count: try keyCount(matching: nil), isExact: true) }
+        let (scan, small, early) = try state.withLock { state -> (FilterScan?, Bool, Int) in
+            if let early = try state.matchesWhileSorting(filter), early.count >= max(minimum, 1) { return (nil, false, early.count) }
+            return (try state.filterScan(filter), (state.keys.index?.count ?? 0) < state.keys.backgroundThreshold, 0)
+        }
+        guard let scan else { return KeyCount(count: early, isExact: false) }
+        if small { return KeyCount(count: scan.finish(parallel: true) ?? 0, isExact: true) }
+        let known = scan.count(atLeast: max(minimum, 1))
+        return KeyCount(count: known.count, isExact: known.isComplete)
+    }
+
+    /// How long a background count waits before it starts, so that it does not take the other
+    /// core from the keys still being typed (a count given up costs nothing).
+    static let countingPause = DispatchTimeInterval.milliseconds(30)
+
+    /// Counts the keys containing `filter` on another thread and calls `done` with the count
+    /// there, unless another filter is counted meanwhile or the keys change first (then `done`
+    /// is not called: the caller asks again for what it shows then).
+    public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
+        guard let sort = state.withLock({ $0.keys.index == nil ? $0.keys.sorting : nil }) else {
+            return scheduleCount(matching: filter, then: done)
+        }
+        // Waiting for the key sort here, not under the lock, where the next key would wait too.
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            _ = sort.sorted()
+            self?.scheduleCount(matching: filter, then: done)
+        }
+    }
+
+    /// Counts once the keys are sorted: after `countingPause`, unless superseded meanwhile.
+    private func scheduleCount(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
+        let job = try? state.withLock { state -> (FilterScan, Int)? in
+            let scan = try state.filterScan(filter)
+            if state.keys.counting === scan { return nil }
+            state.keys.counting?.stop()
+            state.keys.counting = scan
+            state.keys.runningCounts += 1
+            return (scan, scan.stopTicket)
+        }
+        guard let (scan, ticket) = job ?? nil else { return }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.countingPause) { [weak self] in
+            let count = scan.finish(unlessStoppedSince: ticket)
+            self?.state.withLock { state in
+                if state.keys.counting === scan { state.keys.counting = nil }
+                state.keys.runningCounts -= 1
+            }
+            if let count { done(count) }
+        }
+    }
+}
+
+extension SQLiteNormalizedCache.State {
+    /// While the keys sort in the background: the matches of `filter` among the first keys
+    /// (`KeyListing.head`), which are the first matches of all; nil when not sorting.
+    mutating func matchesWhileSorting(_ filter: String) throws -> [CacheKey]? {
+        try forgetKeysIfChangedElsewhere()
+        guard keys.index == nil, let head = keys.head else { return nil }
+        let pattern = KeyPattern(filter)
+        return head.keys.filter(pattern.matches)
+    }
+
+    /// The matches of `filter` found so far, kept per filter until the keys change; a new
+    /// filter that contains a kept one searches only that one's candidates left.
+    mutating func filterScan(_ filter: String) throws -> FilterScan {
+        let index = try sortedKeys()
+        if let scan = keys.scan(for: filter) { return scan }
+        let parent = keys.scans.last { Self.narrows($0.filter, to: filter) }
+        let scan = FilterScan(filter: filter, index: index, narrowing: parent)
+        keys.remember(scan)
+        return scan
+    }
+
+    /// Whether every key containing `filter` contains `previous` too: both ASCII (one byte a
+    /// character, folded the same everywhere) and `filter` contains `previous`.
+    private static func narrows(_ previous: String, to filter: String) -> Bool {
+        let earlier = KeyPattern(previous)
+        guard earlier.isASCII, KeyPattern(filter).isASCII, !previous.isEmpty, !filter.utf8.contains(13) else { return false }
+        return earlier.matches(filter)
+    }
+}
