@@ -28,7 +28,7 @@ struct MergeBatch {
         case old(Record)
     }
 
-    private let records: [Record]
+    private let records: IncomingRecords
     private var stored: [Stored]
     private var encodings: MergeEncodings
     /// The encodings of the `replaced` records, one after the other.
@@ -37,7 +37,7 @@ struct MergeBatch {
     /// Prepares the merge of `set`; a large one starts encoding its records on a second
     /// thread when `concurrentEncoding` (call `finish()` when done, whatever happens).
     init(_ set: RecordSet, concurrentEncoding: Bool) {
-        records = Array(set.records)
+        records = IncomingRecords(set)
         stored = Array(repeating: .absent, count: records.count)
         encodings = MergeEncodings(records: records, concurrently: concurrentEncoding)
     }
@@ -56,7 +56,7 @@ struct MergeBatch {
     /// none of the keys, and the selects are skipped.
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
         if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
-        let keys = records.map(\.key)
+        let keys = records.positions.map(records.key(at:))
         // Where each key is, built at the first row found: a merge of new records finds none.
         var positions: KeyPositions?
         var scratch = JSONWriter(reservingCapacity: 1_024)
@@ -77,10 +77,10 @@ struct MergeBatch {
     /// What a stored row is to the incoming record `records[position]` whose JSON is
     /// `encoded`, when bytes or a member-by-member diff tell; nil when the row must be decoded.
     /// Equal bytes, the common case, do not touch the record.
-    private static func diff(_ position: Int, in records: [Record], encoded: UnsafeBufferPointer<UInt8>,
+    private static func diff(_ position: Int, in records: IncomingRecords, encoded: UnsafeBufferPointer<UInt8>,
                              stored bytes: UnsafeBufferPointer<UInt8>, replacements: inout [UInt8]) -> Stored? {
         if equal(encoded, bytes) { return .same }
-        guard let fields = RecordJSON.changedFields(stored: bytes, encoded: encoded, incoming: records[position].fields)
+        guard let fields = RecordJSON.changedFields(stored: bytes, encoded: encoded, incoming: records.fields(at: position))
         else { return nil }
         if fields.isEmpty { return .same }
         let start = replacements.count
@@ -105,7 +105,7 @@ struct MergeBatch {
         defer { self.encodings = encodings }
         try replacements.withUnsafeBufferPointer { replacementBytes in
             // The records come from one `RecordSet`: each key once, so `appendNew` holds.
-            for position in records.indices {
+            for position in records.positions {
                 if case .same = stored[position] { continue }  // before copying the record
                 let record = records[position]
                 switch stored[position] {

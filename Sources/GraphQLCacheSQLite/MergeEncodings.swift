@@ -5,18 +5,24 @@ import GraphQLCache
 /// the CPU cache).
 struct MergeEncodings: Sendable {
     private let pipeline: RecordEncodingPipeline?
-    /// The pipeline's chunks taken so far, kept until the merge ends: rows are read in batches
-    /// whose records may be in any order, and new records are written after all are read.
-    private var fetched: [EncodedChunk?]
+    /// The pipeline's chunks taken so far (empty ones where not taken yet), kept until the
+    /// merge ends: rows are read in batches whose records may be in any order, and new records
+    /// are written after all are read. Not optionals: a chunk is used in place, where unwrapping
+    /// one copied it, two atomic reference-count changes per row.
+    private var fetched: [EncodedChunk]
+    private var isFetched: [Bool]
 
     /// Starts encoding `records` on a second thread when `concurrently` and the merge is large.
-    init(records: [Record], concurrently: Bool) {
+    init(records: IncomingRecords, concurrently: Bool) {
         if concurrently, records.count >= RecordEncodingPipeline.minimumRecords {
             pipeline = RecordEncodingPipeline(records: records)
-            fetched = Array(repeating: nil, count: (records.count + RecordEncodingPipeline.chunkSize - 1) / RecordEncodingPipeline.chunkSize)
+            let chunks = (records.count + RecordEncodingPipeline.chunkSize - 1) / RecordEncodingPipeline.chunkSize
+            fetched = Array(repeating: EncodedChunk(), count: chunks)
+            isFetched = Array(repeating: false, count: chunks)
         } else {
             pipeline = nil
             fetched = []
+            isFetched = []
         }
     }
 
@@ -25,17 +31,21 @@ struct MergeEncodings: Sendable {
     /// thread is encoding is not touched, which would bounce its reference counts between the
     /// two cores.
     mutating func withEncoding<Result>(
-        of position: Int, in records: [Record], scratch: inout JSONWriter,
+        of position: Int, in records: IncomingRecords, scratch: inout JSONWriter,
         _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result
     ) rethrows -> Result {
         guard let pipeline else {
             scratch.removeAll()
-            let roundTrips = RecordJSON.writeCheckingRoundTrip(records[position].fields, to: &scratch)
+            let roundTrips = RecordJSON.writeCheckingRoundTrip(records.fields(at: position), to: &scratch)
             return try scratch.withBytes { try body($0, roundTrips) }
         }
         let index = position / RecordEncodingPipeline.chunkSize
-        if fetched[index] == nil { fetched[index] = pipeline.chunk(index) }
-        return try fetched[index]!.withEncoding(at: position % RecordEncodingPipeline.chunkSize, body)
+        if !isFetched[index] {
+            fetched[index] = pipeline.chunk(index)
+            // The fold is used so that the reads are not optimised away; its value does not matter.
+            isFetched[index] = fetched[index].pullIntoCache() != 0 || true
+        }
+        return try fetched[index].withEncoding(at: position % RecordEncodingPipeline.chunkSize, body)
     }
 
     /// Stops the encoding thread, if any, and waits for it; call once when the merge ends.

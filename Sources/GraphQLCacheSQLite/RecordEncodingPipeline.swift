@@ -28,7 +28,7 @@ final class RecordEncodingPipeline: Sendable {
         case taken
     }
 
-    private let records: [Record]
+    private let records: IncomingRecords
     private let states: Mutex<[ChunkState]>
     /// Signalled when the second thread has encoded a chunk, for a merging thread waiting on it.
     private let encoded: [DispatchSemaphore]
@@ -38,7 +38,7 @@ final class RecordEncodingPipeline: Sendable {
     /// Starts encoding `records` on a queue of its own. Not a global queue: those run a
     /// limited pool of threads, and a merge waiting for its encodings on one of them could
     /// wait for ever if every pool thread did the same; a private queue always gets a thread.
-    init(records: [Record]) {
+    init(records: IncomingRecords) {
         self.records = records
         let count = (records.count + Self.chunkSize - 1) / Self.chunkSize
         states = Mutex(Array(repeating: .waiting, count: count))
@@ -102,6 +102,6 @@ final class RecordEncodingPipeline: Sendable {
 
     private func encode(_ index: Int) -> EncodedChunk {
         let start = index * Self.chunkSize
-        return EncodedChunk(records[start..<min(start + Self.chunkSize, records.count)])
+        return EncodedChunk(records, start..<min(start + Self.chunkSize, records.count))
     }
 }

@@ -23,13 +23,14 @@ import Testing
     }
 
     @Test func encodingsFromTheSecondThreadAreTheRecordsJSONInAnyOrderOfAsking() {
-        let records = Self.records(count: RecordEncodingPipeline.minimumRecords * 2 + 7)
+        let records = IncomingRecords(RecordSet(records: Self.records(count: RecordEncodingPipeline.minimumRecords * 2 + 7)))
         var encodings = MergeEncodings(records: records, concurrently: true)
         defer { encodings.stop() }
         var scratch = JSONWriter()
         var generator = SystemRandomNumberGenerator()
-        for position in records.indices.shuffled(using: &generator) {
+        for position in records.positions.shuffled(using: &generator) {
             let fields = records[position].fields
+            #expect(records.fields(at: position) == fields && records.key(at: position) == records[position].key)
             encodings.withEncoding(of: position, in: records, scratch: &scratch) { bytes, roundTrips in
                 #expect(Array(bytes) == RecordJSON.encode(fields), "record \(position)")
                 #expect(roundTrips == RecordJSON.roundTrips(fields), "record \(position)")
