@@ -39,7 +39,9 @@ let package = Package(
             "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
         ],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CacheHarnessTests", dependencies: ["CacheHarness", "GraphQLCache", "CacheTestSupport", "cachelens"]),
+        .testTarget(name: "CacheHarnessTests", dependencies: [
+            "CacheHarness", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
+        ]),
         .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
                 path: "Tests/CacheTestSupport"),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [

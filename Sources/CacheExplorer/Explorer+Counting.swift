@@ -20,6 +20,15 @@ extension Explorer {
         if !known.isExact { backend.countKeys(matching: filter) }
     }
 
+    /// Makes every count on screen exact now, as it will be once the background count arrives.
+    ///
+    /// Why: a script (the harness's `ui` op) reads one screen per request and must get the same
+    /// screen every time, not `N+ matching` or the exact count depending on how fast the machine
+    /// counted.
+    public mutating func finishCounting() {
+        settleListCount()
+    }
+
     /// Makes the list's count exact now (the bottom of the list needs it).
     mutating func settleListCount() {
         guard !state.list.countIsExact else { return }

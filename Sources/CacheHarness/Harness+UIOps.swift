@@ -19,6 +19,7 @@ extension Harness {
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange([]))
             explorer.press(keys)
+            explorer.finishCounting()
             explorer.send(.tick(ContinuousClock.now - session.started))
             session.explorer = explorer
             return ["screen": .string(explorer.render().text)]

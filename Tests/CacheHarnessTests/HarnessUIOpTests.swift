@@ -1,5 +1,7 @@
 import CacheHarness
+import CacheTestSupport
 import GraphQLCache
+import GraphQLCacheSQLite
 import Testing
 
 /// The `ui` op: the headless explorer on the harness's store, keys in, screen text out.
@@ -41,6 +43,18 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines.first == #"{"event":"watch","watch":"w","source":"cache","data":{"hero":{"name":"Artoo"}}}"#)
         #expect(try screen(lines).contains("Droid:2001.name = \"Artoo\"; u undoes"))
+    }
+
+    @Test func aFilterOnABigFileShowsItsExactCountNotOneStillBeingCounted() throws {
+        // Over 100,000 keys the explorer shows `N+ matching` and counts the rest in the
+        // background; a script must get the finished screen every time.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("big.sqlite")
+        try RawSQLiteBaseline(path: path).insert((0..<120_000).map { (key: CacheKey("Item:\($0)"), json: Array(#"{"n":1}"#.utf8)) })
+        let harness = Harness(cache: try SQLiteNormalizedCache(path: path))
+        let text = try screen(run(harness, #"{"op":"ui","keys":["/","Item:1"],"size":[100,12]}"#))
+        #expect(text.contains("31111 matching"))
+        #expect(!text.contains("+ matching"))
     }
 
     @Test func badKeysAndSizesAreBadRequests() {
