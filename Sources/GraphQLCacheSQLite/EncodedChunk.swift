@@ -17,6 +17,9 @@ struct EncodedChunk: Sendable {
         spans = []
     }
 
+    /// Whether the chunk holds no record (the placeholder).
+    var isEmpty: Bool { spans.isEmpty }
+
     /// Encodes `records[positions]` as `RecordJSON.writeCheckingRoundTrip` does.
     init(_ records: IncomingRecords, _ positions: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: positions.count * 256)

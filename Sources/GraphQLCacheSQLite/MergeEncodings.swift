@@ -5,12 +5,14 @@ import GraphQLCache
 /// the CPU cache).
 struct MergeEncodings: Sendable {
     private let pipeline: RecordEncodingPipeline?
-    /// The pipeline's chunks taken so far (empty ones where not taken yet), kept until the
-    /// merge ends: rows are read in batches whose records may be in any order, and new records
-    /// are written after all are read. Not optionals: a chunk is used in place, where unwrapping
-    /// one copied it, two atomic reference-count changes per row.
+    /// The pipeline's chunks taken so far (empty ones where not taken yet: a real chunk holds
+    /// at least one record), kept until the merge ends: rows are read in batches whose records
+    /// may be in any order, and new records are written after all are read. Not optionals: a
+    /// chunk is used in place, where unwrapping one copied it, two atomic reference-count
+    /// changes per row.
     private var fetched: [EncodedChunk]
-    private var isFetched: [Bool]
+    /// The bytes `pullIntoCache` read, folded: kept so that those reads are not optimised away.
+    private var pulled: UInt8 = 0
 
     /// Starts encoding `records` on a second thread when `concurrently` and the merge is large.
     init(records: IncomingRecords, concurrently: Bool) {
@@ -18,11 +20,9 @@ struct MergeEncodings: Sendable {
             pipeline = RecordEncodingPipeline(records: records)
             let chunks = (records.count + RecordEncodingPipeline.chunkSize - 1) / RecordEncodingPipeline.chunkSize
             fetched = Array(repeating: EncodedChunk(), count: chunks)
-            isFetched = Array(repeating: false, count: chunks)
         } else {
             pipeline = nil
             fetched = []
-            isFetched = []
         }
     }
 
@@ -40,10 +40,9 @@ struct MergeEncodings: Sendable {
             return try scratch.withBytes { try body($0, roundTrips) }
         }
         let index = position / RecordEncodingPipeline.chunkSize
-        if !isFetched[index] {
+        if fetched[index].isEmpty {
             fetched[index] = pipeline.chunk(index)
-            // The fold is used so that the reads are not optimised away; its value does not matter.
-            isFetched[index] = fetched[index].pullIntoCache() != 0 || true
+            pulled ^= fetched[index].pullIntoCache()
         }
         return try fetched[index].withEncoding(at: position % RecordEncodingPipeline.chunkSize, body)
     }
