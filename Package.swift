@@ -33,19 +33,24 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
-        .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache", "CacheTestSupport", "cachelens"]),
+        .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache", "CacheTestSupport"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
-            "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
+            "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport",
         ],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CacheHarnessTests", dependencies: [
-            "CacheHarness", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "cachelens",
+            "CacheHarness", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport",
         ]),
         .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
                 path: "Tests/CacheTestSupport"),
+        // The process, pipe and tmux suites of the `cachelens` executable: the only test target
+        // that builds the app.
+        .testTarget(name: "cachelensTests", dependencies: [
+            "cachelens", "CacheTestSupport", "GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer", "CacheBench",
+        ]),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [
-            "GraphQLCacheSQLite", "GraphQLCache", "CacheTestSupport", "cachelens",
+            "GraphQLCacheSQLite", "GraphQLCache", "CacheTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

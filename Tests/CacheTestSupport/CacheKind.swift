@@ -1,8 +1,8 @@
 import GraphQLCache
 import GraphQLCacheSQLite
 
-/// The cache backends that every cache-level (and later store-level) behaviour test runs
-/// against, so that both caches are held to one specification.
+/// The cache backends that every cache-level and store-level behaviour test runs against
+/// (`@Test(arguments: CacheKind.allCases)`), so that both caches are held to one specification.
 public enum CacheKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case memory
     case sqlite
@@ -24,5 +24,28 @@ public enum CacheKind: String, CaseIterable, Sendable, CustomStringConvertible {
         case .memory: return existing
         case .sqlite: return try SQLiteNormalizedCache(path: directory.path("cache.sqlite"))
         }
+    }
+
+    /// A new cache holding `records`; a SQLite one in a new file of the process's
+    /// `ScratchFiles` folder. A cache that cannot be made is a broken test environment, so it
+    /// stops the test run with the reason.
+    public func makeCache(_ records: [Record] = []) -> any NormalizedCache {
+        switch self {
+        case .memory:
+            return InMemoryNormalizedCache(records: RecordSet(records: records))
+        case .sqlite:
+            do {
+                let cache = try SQLiteNormalizedCache(path: ScratchFiles.newDatabasePath())
+                try cache.merge(records: RecordSet(records: records))
+                return cache
+            } catch {
+                preconditionFailure("cannot make a SQLite cache for a test: \(error)")
+            }
+        }
+    }
+
+    /// A store over `makeCache(records)`.
+    public func makeStore(_ records: [Record] = []) -> CacheStore {
+        CacheStore(cache: makeCache(records))
     }
 }

@@ -96,58 +96,6 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
-    /// Root may write a 0444 file, so as root the opening happens in a `cachelens` child running
-    /// as `nobody` (setpriv): the permission check is then the one a user meets.
-    @Test func aFileReadOnlyOnDiskIsAClearErrorUnlessOpenedReadOnly() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("locked.sqlite")
-        try SQLiteTestFile.apolloFile(at: path, rows: [("Good:1", "{}")])
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        guard geteuid() == 0 else {
-            let failure = error { _ = try SQLiteNormalizedCache(path: path) }
-            #expect(failure?.description.contains(path) == true)
-            #expect(failure?.resultCode == 8)
-            #expect(try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)).recordCount() == 1)
-            return
-        }
-        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", CacheLensProcess.executable.path]
-        let writing = try CacheLensProcess.run(
-            asNobody + ["harness", "--cache", path], input: #"{"id":1,"op":"stats"}"# + "\n",
-            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-        #expect(writing.status != 0)
-        #expect(writing.stderr.contains(path), "\(writing.stderr)")
-        #expect(writing.stderr.lowercased().contains("read-only") || writing.stderr.lowercased().contains("readonly"),
-                "\(writing.stderr)")
-        let reading = try CacheLensProcess.run(asNobody + ["stats", path], executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-        #expect(reading.status == 0, "\(reading.stderr)")
-        #expect(reading.stdout.contains("1"), "\(reading.stdout)")
-    }
-
-    /// A WAL cache copied somewhere read-only (no `-shm` can be made beside it) still opens
-    /// read-only, as immutable.
-    @Test func aWALFileInAReadOnlyPlaceOpensReadOnly() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("device.sqlite")
-        do {
-            let cache = try SQLiteNormalizedCache(path: path)
-            try cache.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("R2-D2")])]))
-        }
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path) }
-        guard geteuid() == 0 else {
-            let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
-            #expect(try cache.loadRecord(forKey: "Droid:2001")?["name"] == .string("R2-D2"))
-            return
-        }
-        let dump = try CacheLensProcess.run(
-            ["--reuid=65534", "--regid=65534", "--clear-groups", CacheLensProcess.executable.path, "dump", path],
-            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-        #expect(dump.status == 0, "\(dump.stderr)")
-        #expect(dump.stdout.contains(#""Droid:2001":{"name":"R2-D2"}"#), "\(dump.stdout)")
-    }
-
     @Test func aMissingDirectoryIsNamed() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("no/such/dir/cache.sqlite")

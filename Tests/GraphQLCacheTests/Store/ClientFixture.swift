@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Synchronization
 @testable import GraphQLCache
 
@@ -7,14 +8,14 @@ struct ClientFixture {
     let server = ScriptedTransport()
     let client: GraphQLClient
 
-    init(backend: StoreBackend = .memory, configuration: CacheConfiguration = CacheConfiguration()) {
-        store = CacheStore(cache: backend.makeCache(), configuration: configuration)
+    init(kind: CacheKind = .memory, configuration: CacheConfiguration = CacheConfiguration()) {
+        store = CacheStore(cache: kind.makeCache(), configuration: configuration)
         client = GraphQLClient(store: store, transport: server)
     }
 
     /// Objects keyed `Type:id` by their `id` field, as Apollo's `IDCacheKeyProvider`.
-    static func withIDs(_ backend: StoreBackend = .memory) -> ClientFixture {
-        ClientFixture(backend: backend, configuration: CacheConfiguration(fieldKeys: FieldCacheKeys(fields: ["id"])))
+    static func withIDs(_ kind: CacheKind = .memory) -> ClientFixture {
+        ClientFixture(kind: kind, configuration: CacheConfiguration(fieldKeys: FieldCacheKeys(fields: ["id"])))
     }
 
     func query(_ document: String, _ variables: String = "{}") throws -> GraphQLOperation {

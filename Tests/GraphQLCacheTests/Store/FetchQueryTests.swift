@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -7,8 +8,8 @@ import Testing
     private let cached = #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#
     private let served = #"{"data":{"hero":{"__typename":"Human","name":"Luke Skywalker"}}}"#
 
-    private func fixture(_ backend: StoreBackend, cacheHasData: Bool) throws -> (ClientFixture, GraphQLOperation) {
-        let fixture = ClientFixture(backend: backend)
+    private func fixture(_ kind: CacheKind, cacheHasData: Bool) throws -> (ClientFixture, GraphQLOperation) {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { __typename name } }")
         if cacheHasData { try fixture.write(query, cached) }
         try fixture.respond(served)
@@ -22,82 +23,82 @@ import Testing
         try fixture.store.loadRecord(forKey: "QUERY_ROOT.hero")?["name"]
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheFirstWithCachedDataDoesNotHitTheNetwork(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func cacheFirstWithCachedDataDoesNotHitTheNetwork(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .returnCacheDataElseFetch).summary == [cacheResult])
         #expect(fixture.server.requestCount == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheFirstWithMissingDataFetchesAndWrites(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: false)
+    @Test(arguments: CacheKind.allCases)
+    func cacheFirstWithMissingDataFetchesAndWrites(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: false)
         #expect(fixture.fetch(query, .returnCacheDataElseFetch).summary == [serverResult])
         #expect(try storedName(fixture) == .string("Luke Skywalker"))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func networkOnlyHitsTheNetworkAndWrites(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func networkOnlyHitsTheNetworkAndWrites(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .fetchIgnoringCacheData).summary == [serverResult])
         #expect(try storedName(fixture) == .string("Luke Skywalker"))
         #expect(fixture.server.requests.first?.query.contains("__typename") == true)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func fetchIgnoringCacheCompletelyDoesNotWrite(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func fetchIgnoringCacheCompletelyDoesNotWrite(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .fetchIgnoringCacheCompletely).summary == [serverResult])
         #expect(try storedName(fixture) == .string("R2-D2"))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheOnlyReturnsCachedDataWithoutTheNetwork(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func cacheOnlyReturnsCachedDataWithoutTheNetwork(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .returnCacheDataDontFetch).summary == [cacheResult])
         #expect(fixture.server.requestCount == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheOnlyMissIsAnErrorCarryingTheMiss(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: false)
+    @Test(arguments: CacheKind.allCases)
+    func cacheOnlyMissIsAnErrorCarryingTheMiss(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: false)
         let outcome = fixture.fetch(query, .returnCacheDataDontFetch)
         #expect(outcome.results.isEmpty)
         #expect(outcome.error == .cacheMiss(CacheMiss(path: [], recordKey: .queryRoot, fieldKey: nil, reason: .missingRecord)))
         #expect(fixture.server.requestCount == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheAndNetworkGivesTheCacheThenTheServer(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func cacheAndNetworkGivesTheCacheThenTheServer(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [cacheResult, serverResult])
         #expect(try storedName(fixture) == .string("Luke Skywalker"))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheAndNetworkWithMissingDataGivesOnlyTheServer(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: false)
+    @Test(arguments: CacheKind.allCases)
+    func cacheAndNetworkWithMissingDataGivesOnlyTheServer(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: false)
         #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [serverResult])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheAndNetworkDeliversTheCacheThenTheNetworkError(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func cacheAndNetworkDeliversTheCacheThenTheNetworkError(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { __typename name } }")
         try fixture.write(query, cached)
         fixture.server.enqueueFailure("offline")
         #expect(fixture.fetch(query, .returnCacheDataAndFetch).summary == [cacheResult, "error:network: offline"])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func networkFirstPrefersTheServer(_ backend: StoreBackend) throws {
-        let (fixture, query) = try fixture(backend, cacheHasData: true)
+    @Test(arguments: CacheKind.allCases)
+    func networkFirstPrefersTheServer(_ kind: CacheKind) throws {
+        let (fixture, query) = try fixture(kind, cacheHasData: true)
         #expect(fixture.fetch(query, .networkFirst).summary == [serverResult])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func networkFirstFallsBackToTheCacheWhenTheNetworkFails(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func networkFirstFallsBackToTheCacheWhenTheNetworkFails(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { __typename name } }")
         try fixture.write(query, cached)
         fixture.server.enqueueFailure("offline")
@@ -107,9 +108,9 @@ import Testing
         #expect(fixture.fetch(query, .networkFirst).summary == ["error:network: still offline"])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func partialDataWithGraphQLErrorsIsDeliveredAndWritten(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func partialDataWithGraphQLErrorsIsDeliveredAndWritten(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } droid(id: \"2000\") { name } }")
         try fixture.respond(#"{"data":{"hero":{"name":"R2-D2"},"droid":null},"errors":[{"message":"no such droid","path":["droid"]}]}"#)
         let outcome = fixture.fetch(query, .fetchIgnoringCacheData)
@@ -119,9 +120,9 @@ import Testing
         ])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func serverDataThatDoesNotFitTheDocumentIsAnInvalidResponse(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func serverDataThatDoesNotFitTheDocumentIsAnInvalidResponse(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.respond(#"{"data":{"hero":{"id":"1"}}}"#)
         let outcome = fixture.fetch(try fixture.query("{ hero { name } }"), .fetchIgnoringCacheData)
         guard case .invalidResponse(let message)? = outcome.error else {
@@ -132,9 +133,9 @@ import Testing
         #expect(try fixture.store.cache.recordCount() == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func mutationAlwaysGoesToTheServerAndIsWritten(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func mutationAlwaysGoesToTheServerAndIsWritten(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let mutation = try fixture.query("mutation { createReview(episode: JEDI, review: {stars: 5}) { stars } }")
         try fixture.respond(#"{"data":{"createReview":{"stars":5}}}"#)
         #expect(fixture.fetch(mutation, .returnCacheDataDontFetch).summary == [#"server:{"createReview":{"stars":5}}"#])

@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -8,18 +9,18 @@ import Testing
         Record(key: "QUERY_ROOT.hero", ["__typename": .string("Droid"), "name": .string("R2-D2"), "nickname": .null]),
     ]
 
-    @Test(arguments: StoreBackend.allCases)
-    func readQueryReturnsTheStoredData(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func readQueryReturnsTheStoredData(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.store.merge(records: RecordSet(records: heroRecords))
         let query = try fixture.query("{ hero { __typename name } }")
         let data = try fixture.store.withinReadTransaction { try $0.read(query: query) }
         #expect(OperationFixture.text(data) == #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func readQueryWithAMissingFieldThrowsTheMiss(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func readQueryWithAMissingFieldThrowsTheMiss(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.store.merge(records: RecordSet(records: heroRecords))
         let query = try fixture.query("{ hero { name appearsIn } }")
         #expect {
@@ -30,9 +31,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func updateOfHeroNameKeepsAStoredNullNickname(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func updateOfHeroNameKeepsAStoredNullNickname(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.store.merge(records: RecordSet(records: heroRecords))
         let query = try fixture.query("{ hero { name nickname } }")
         let changed = try fixture.store.withinReadWriteTransaction { transaction in
@@ -47,9 +48,9 @@ import Testing
         #expect(hero?.fields == ["__typename": .string("Droid"), "name": .string("Artoo"), "nickname": .null])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func updateReadsAnAbsentNullableFieldAsNull(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func updateReadsAnAbsentNullableFieldAsNull(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.store.merge(records: RecordSet(records: heroRecords))
         let query = try fixture.query("{ hero { name primaryFunction } }")
         var seen: JSONObject?
@@ -59,9 +60,9 @@ import Testing
         #expect(OperationFixture.text(seen) == #"{"hero":{"name":"R2-D2","primaryFunction":null}}"#)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func writeThenReadInOneTransactionSeesTheWrite(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture.withIDs(backend)
+    @Test(arguments: CacheKind.allCases)
+    func writeThenReadInOneTransactionSeesTheWrite(_ kind: CacheKind) throws {
+        let fixture = ClientFixture.withIDs(kind)
         let query = try fixture.query("{ hero { id name } }")
         let data = try OperationFixture.json(#"{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}"#)
         let read = try fixture.store.withinReadWriteTransaction { transaction in
@@ -71,9 +72,9 @@ import Testing
         #expect(OperationFixture.text(read) == #"{"hero":{"id":"2001","name":"R2-D2"}}"#)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func writeFragmentAndUpdateObjectWorkAtARecordKey(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture.withIDs(backend)
+    @Test(arguments: CacheKind.allCases)
+    func writeFragmentAndUpdateObjectWorkAtARecordKey(_ kind: CacheKind) throws {
+        let fixture = ClientFixture.withIDs(kind)
         let fragment = try fixture.fragment("fragment F on Droid { name primaryFunction }")
         try fixture.store.withinReadWriteTransaction { transaction in
             try transaction.write(data: try OperationFixture.json(#"{"__typename":"Droid","name":"R2-D2","primaryFunction":"Astromech"}"#),
@@ -84,9 +85,9 @@ import Testing
         #expect(OperationFixture.text(data) == #"{"name":"Artoo","primaryFunction":"Astromech"}"#)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func removeObjectsMatchingMakesReadsFailAtTheRightPathsAndNotifiesWatchers(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture.withIDs(backend)
+    @Test(arguments: CacheKind.allCases)
+    func removeObjectsMatchingMakesReadsFailAtTheRightPathsAndNotifiesWatchers(_ kind: CacheKind) throws {
+        let fixture = ClientFixture.withIDs(kind)
         let friends = try fixture.query("{ hero { id name friends { id name } } }")
         let heroName = try fixture.query("{ hero { id name } }")
         try fixture.write(friends, #"{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"__typename":"Human","id":"1000","name":"Luke"},{"__typename":"Droid","id":"2000","name":"C-3PO"},{"__typename":"Human","id":"1002","name":"Han"}]}}"#)
@@ -106,9 +107,9 @@ import Testing
         #expect(try fixture.store.load(query: heroName).source == .cache)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func removeObjectDoesNotCascade(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func removeObjectDoesNotCascade(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.store.merge(records: RecordSet(records: heroRecords))
         let removed = try fixture.store.withinReadWriteTransaction { try $0.removeObject(for: "QUERY_ROOT.hero") }
         #expect(removed)

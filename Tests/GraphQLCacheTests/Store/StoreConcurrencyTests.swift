@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -65,9 +66,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func concurrentReadersAlwaysSeeWholeTransactions(_ backend: StoreBackend) throws {
-        let store = backend.makeStore(Array(Self.pair(0).records))
+    @Test(arguments: CacheKind.allCases)
+    func concurrentReadersAlwaysSeeWholeTransactions(_ kind: CacheKind) throws {
+        let store = kind.makeStore(Array(Self.pair(0).records))
         let log = Log()
         let subscription = store.subscribe { change in
             if let origin = change.origin { log.delivered.withLock { $0.append(origin) } }

@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -6,9 +7,9 @@ import Testing
 
     private func set(_ records: Record...) -> RecordSet { RecordSet(records: records) }
 
-    @Test(arguments: StoreBackend.allCases)
-    func subscribersHearOncePerTransactionWithEveryChangedKey(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func subscribersHearOncePerTransactionWithEveryChangedKey(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.withinReadWriteTransaction { transaction in
@@ -19,9 +20,9 @@ import Testing
         #expect(recorder.all == [CacheChange(changedFields: fieldKeys("Droid:2001.name", "Human:1000.name", "Droid:2001.id"))])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func nothingIsDeliveredForAnEmptyChange(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func nothingIsDeliveredForAnEmptyChange(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.merge(records: set(droid))
@@ -32,9 +33,9 @@ import Testing
         #expect(recorder.count == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func patternRemovalNotifiesItsRecordsWithTheFieldsTheTransactionKnew(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, Record(key: "Droid:2000", ["name": .string("C-3PO")])])
+    @Test(arguments: CacheKind.allCases)
+    func patternRemovalNotifiesItsRecordsWithTheFieldsTheTransactionKnew(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, Record(key: "Droid:2000", ["name": .string("C-3PO")])])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.withinReadWriteTransaction { transaction in
@@ -47,18 +48,18 @@ import Testing
         )])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func removalByKeyReportsTheRecordsFields(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func removalByKeyReportsTheRecordsFields(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.removeRecord(for: "Droid:2001")
         #expect(recorder.all == [CacheChange(removedRecords: ["Droid:2001"], removedFields: droid.fieldKeys)])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func recordWrittenAndRemovedInOneTransactionLeavesNoChange(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func recordWrittenAndRemovedInOneTransactionLeavesNoChange(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.withinReadWriteTransaction { transaction in
@@ -68,9 +69,9 @@ import Testing
         #expect(recorder.count == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func recordRemovedRewrittenAndRemovedAgainReportsOnlyTheRemoval(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, Record(key: "Human:1000", ["name": .string("Luke")])])
+    @Test(arguments: CacheKind.allCases)
+    func recordRemovedRewrittenAndRemovedAgainReportsOnlyTheRemoval(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, Record(key: "Human:1000", ["name": .string("Luke")])])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         let removed = try store.withinReadWriteTransaction { transaction in
@@ -87,9 +88,9 @@ import Testing
         #expect(try store.cache.allRecords() == RecordSet(records: [Record(key: "Human:1000", ["name": .string("Luke Skywalker")])]))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func clearNotifiesEveryRemovedRecord(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, Record(key: .queryRoot, ["hero": .reference("Droid:2001")])])
+    @Test(arguments: CacheKind.allCases)
+    func clearNotifiesEveryRemovedRecord(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, Record(key: .queryRoot, ["hero": .reference("Droid:2001")])])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         try store.clear()
@@ -97,9 +98,9 @@ import Testing
         #expect(recorder.all.map(\.removedRecords) == [["Droid:2001", "QUERY_ROOT"]])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cancelledSubscriptionHearsNothingMore(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func cancelledSubscriptionHearsNothingMore(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         try store.merge(records: set(Record(key: "A", ["x": .int(1)])))
         subscription.cancel()
@@ -109,9 +110,9 @@ import Testing
         #expect(subscription.isCancelled)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func changeCarriesTheOriginOfItsWriter(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func changeCarriesTheOriginOfItsWriter(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         let origin = store.makeOrigin()
@@ -121,9 +122,9 @@ import Testing
         #expect(store.makeOrigin() != origin)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func handlerMayWriteToTheStoreAndChangesArriveInCommitOrder(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func handlerMayWriteToTheStoreAndChangesArriveInCommitOrder(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let recorder = ChangeRecorder()
         let subscription = store.subscribe { change in
             recorder.record(change)

@@ -1,12 +1,13 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
 @Suite struct StoreObservationTests {
     private func set(_ records: Record...) -> RecordSet { RecordSet(records: records) }
 
-    @Test(arguments: StoreBackend.allCases)
-    func observerHearsOnlyChangesToItsKeys(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([Record(key: "Droid:2001", ["name": .string("R2-D2"), "id": .string("2001")])])
+    @Test(arguments: CacheKind.allCases)
+    func observerHearsOnlyChangesToItsKeys(_ kind: CacheKind) throws {
+        let store = kind.makeStore([Record(key: "Droid:2001", ["name": .string("R2-D2"), "id": .string("2001")])])
         let recorder = ChangeRecorder()
         let observation = store.observe(fields: fieldKeys("Droid:2001.name")) { recorder.record($0) }
         defer { observation.cancel() }
@@ -17,9 +18,9 @@ import Testing
         #expect(store.observerCount == 1)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func observerHearsTheRemovalOfARecordItRead(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([Record(key: "Droid:2001", ["name": .string("R2-D2")])])
+    @Test(arguments: CacheKind.allCases)
+    func observerHearsTheRemovalOfARecordItRead(_ kind: CacheKind) throws {
+        let store = kind.makeStore([Record(key: "Droid:2001", ["name": .string("R2-D2")])])
         let recorder = ChangeRecorder()
         let observation = store.observe(fields: fieldKeys("Droid:2001.name")) { recorder.record($0) }
         defer { observation.cancel() }
@@ -27,9 +28,9 @@ import Testing
         #expect(recorder.all.map(\.removedRecords) == [["Droid:2001"]])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func observerOfAnAbsentRecordHearsItArrive(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func observerOfAnAbsentRecordHearsItArrive(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let recorder = ChangeRecorder()
         let observation = store.observe(fields: fieldKeys("QUERY_ROOT.hero"), records: ["Droid:2001"]) { recorder.record($0) }
         defer { observation.cancel() }
@@ -37,9 +38,9 @@ import Testing
         #expect(recorder.count == 1)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func updatedObservationFollowsItsNewKeys(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func updatedObservationFollowsItsNewKeys(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let recorder = ChangeRecorder()
         let observation = store.observe(fields: fieldKeys("A.x")) { recorder.record($0) }
         observation.update(fields: fieldKeys("B.y"))
@@ -54,9 +55,9 @@ import Testing
         #expect(observation.fields.isEmpty)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func observersAreCalledInRegistrationOrder(_ backend: StoreBackend) throws {
-        let store = backend.makeStore()
+    @Test(arguments: CacheKind.allCases)
+    func observersAreCalledInRegistrationOrder(_ kind: CacheKind) throws {
+        let store = kind.makeStore()
         let order = Mutex<[Int]>([])
         let observations = (0..<5).map { number in
             store.observe(fields: fieldKeys("A.x")) { _ in order.withLock { $0.append(number) } }

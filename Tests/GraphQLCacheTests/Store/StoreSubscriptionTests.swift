@@ -1,11 +1,12 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
 /// Store subscribers hearing GraphQL writes, after apollo-ios-dev `StoreSubscriptionTests`.
 @Suite struct StoreSubscriptionTests {
-    @Test(arguments: StoreBackend.allCases)
-    func subscriberIsNotifiedOfAQueryWriteWithItsChangedKeys(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func subscriberIsNotifiedOfAQueryWriteWithItsChangedKeys(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
         defer { subscription.cancel() }
         try fixture.write(try fixture.query("{ hero { name } }"), #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#)
@@ -14,18 +15,18 @@ import Testing
         ])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cancelledSubscriberIsNotNotified(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func cancelledSubscriberIsNotNotified(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
         subscription.cancel()
         try fixture.write(try fixture.query("{ hero { name } }"), #"{"hero":{"name":"R2-D2"}}"#)
         #expect(recorder.count == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func serverResultsAreNotifiedOnceWithTheFetchersOrigin(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func serverResultsAreNotifiedOnceWithTheFetchersOrigin(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let (recorder, subscription) = ChangeRecorder.subscribed(to: fixture.store)
         defer { subscription.cancel() }
         let query = try fixture.query("{ hero { name friends { name } } }")

@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -7,9 +8,9 @@ import Testing
 
     private struct Failure: Error {}
 
-    @Test(arguments: StoreBackend.allCases)
-    func readsInATransactionSeeItsOwnMerges(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func readsInATransactionSeeItsOwnMerges(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         try store.withinReadWriteTransaction { transaction in
             try transaction.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Artoo")])]))
             let record = try transaction.loadRecord(forKey: "Droid:2001")
@@ -19,9 +20,9 @@ import Testing
         #expect(try store.loadRecord(forKey: "Droid:2001")?["name"] == .string("Artoo"))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func readsInATransactionSeeItsOwnRemovals(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, root, Record(key: "Human:1000", ["name": .string("Luke")])])
+    @Test(arguments: CacheKind.allCases)
+    func readsInATransactionSeeItsOwnRemovals(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, root, Record(key: "Human:1000", ["name": .string("Luke")])])
         try store.withinReadWriteTransaction { (transaction) throws in
             #expect(try transaction.removeRecord(for: "Droid:2001"))
             #expect(try transaction.loadRecord(forKey: "Droid:2001") == nil)
@@ -32,9 +33,9 @@ import Testing
         #expect(try store.cache.recordCount() == 1)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func mergeAfterRemovalInATransactionStartsAFreshRecord(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func mergeAfterRemovalInATransactionStartsAFreshRecord(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let changed = try store.withinReadWriteTransaction { transaction in
             try transaction.removeRecord(for: "Droid:2001")
             return try transaction.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["id": .string("2001")])]))
@@ -43,9 +44,9 @@ import Testing
         #expect(try store.loadRecord(forKey: "Droid:2001")?.fields == ["id": .string("2001")])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func removalByPatternDropsRecordsWrittenEarlierInTheTransaction(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func removalByPatternDropsRecordsWrittenEarlierInTheTransaction(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         let removed = try store.withinReadWriteTransaction { transaction in
             try transaction.merge(records: RecordSet(records: [Record(key: "Droid:2000", ["name": .string("C-3PO")])]))
             return try transaction.removeRecords(matching: "droid:")
@@ -54,9 +55,9 @@ import Testing
         #expect(try store.cache.recordCount() == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func clearInATransactionHidesEverythingThenAcceptsNewRecords(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, root])
+    @Test(arguments: CacheKind.allCases)
+    func clearInATransactionHidesEverythingThenAcceptsNewRecords(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, root])
         try store.withinReadWriteTransaction { transaction in
             try transaction.clear()
             #expect(try transaction.loadRecords(forKeys: ["Droid:2001", "QUERY_ROOT"]).isEmpty)
@@ -65,9 +66,9 @@ import Testing
         #expect(try store.cache.allRecords() == RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func throwingTransactionLeavesTheCacheAsItWas(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, root])
+    @Test(arguments: CacheKind.allCases)
+    func throwingTransactionLeavesTheCacheAsItWas(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, root])
         let before = try store.cache.allRecords()
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
@@ -83,9 +84,9 @@ import Testing
         #expect(recorder.count == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func transactionKeptPastItsClosureRefusesToWork(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func transactionKeptPastItsClosureRefusesToWork(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         var escaped: ReadWriteTransaction?
         try store.withinReadWriteTransaction { escaped = $0 }
         #expect(throws: CacheStoreError.transactionClosed) { try escaped?.loadRecord(forKey: "Droid:2001") }
@@ -95,9 +96,9 @@ import Testing
         #expect(try store.cache.loadRecord(forKey: "X") == nil)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func transactionOpenedInsideAReadWriteTransactionIsRefused(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func transactionOpenedInsideAReadWriteTransactionIsRefused(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         try store.withinReadWriteTransaction { (transaction) throws in
             #expect(throws: CacheStoreError.nestedTransaction) { try store.removeRecord(for: "Droid:2001") }
             #expect(throws: CacheStoreError.nestedTransaction) { try store.loadRecord(forKey: "Droid:2001") }
@@ -106,9 +107,9 @@ import Testing
         #expect(try store.loadRecord(forKey: "Droid:2001") == droid)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func mergeInATransactionReportsChangesAgainstItsEarlierWrites(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid])
+    @Test(arguments: CacheKind.allCases)
+    func mergeInATransactionReportsChangesAgainstItsEarlierWrites(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid])
         try store.withinReadWriteTransaction { transaction in
             let first = try transaction.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Artoo")])]))
             let again = try transaction.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Artoo")])]))
@@ -117,9 +118,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func readTransactionLoadsCommittedRecords(_ backend: StoreBackend) throws {
-        let store = backend.makeStore([droid, root])
+    @Test(arguments: CacheKind.allCases)
+    func readTransactionLoadsCommittedRecords(_ kind: CacheKind) throws {
+        let store = kind.makeStore([droid, root])
         let records = try store.withinReadTransaction { try $0.loadRecords(forKeys: ["Droid:2001", "QUERY_ROOT", "Nope"]) }
         #expect(records == ["Droid:2001": droid, .queryRoot: root])
     }

@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -6,9 +7,9 @@ import Testing
     private let heroByEpisode = "query($episode: Episode) { hero(episode: $episode) { name } }"
     private let heroWithIDByEpisode = "query($episode: Episode) { hero(episode: $episode) { id name } }"
 
-    @Test(arguments: StoreBackend.allCases)
-    func watcherIsUpdatedFromTheCacheAfterTheSameQueryFetchesChangedData(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func watcherIsUpdatedFromTheCacheAfterTheSameQueryFetchesChangedData(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } }")
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","name":"R2-D2"}}}"#)
         let (watcher, log) = fixture.watch(query, .fetchIgnoringCacheData)
@@ -19,9 +20,9 @@ import Testing
         #expect(log.summary == [#"server:{"hero":{"__typename":"Droid","name":"R2-D2"}}"#, #"cache:{"hero":{"name":"Artoo"}}"#])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func empireWatcherDoesNotFireWhenJediDataIsWrittenWithoutIDs(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func empireWatcherDoesNotFireWhenJediDataIsWrittenWithoutIDs(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","name":"R2-D2"}}}"#)
         let (watcher, log) = fixture.watch(try fixture.query(heroByEpisode, #"{"episode":"EMPIRE"}"#), .fetchIgnoringCacheData)
         defer { watcher.cancel() }
@@ -33,9 +34,9 @@ import Testing
         #expect(fixture.server.requests.last?.variables == ["episode": .string("JEDI")])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func jediFetchRenamingTheSameDroidUpdatesTheEmpireWatcherFromTheCache(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture.withIDs(backend)
+    @Test(arguments: CacheKind.allCases)
+    func jediFetchRenamingTheSameDroidUpdatesTheEmpireWatcherFromTheCache(_ kind: CacheKind) throws {
+        let fixture = ClientFixture.withIDs(kind)
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#)
         let (watcher, log) = fixture.watch(try fixture.query(heroWithIDByEpisode, #"{"episode":"EMPIRE"}"#), .fetchIgnoringCacheData)
         defer { watcher.cancel() }
@@ -48,9 +49,9 @@ import Testing
 
     /// Another query writes a friend list whose new friend lacks `name`: the watcher's re-read
     /// misses, so it refetches the whole query from the server.
-    @Test(arguments: StoreBackend.allCases)
-    func watcherWhoseReReadMissesRefetchesFromTheServer(_ backend: StoreBackend) throws {
-        let (fixture, watcher, log) = try watchHeroAndFriends(backend, refetch: true)
+    @Test(arguments: CacheKind.allCases)
+    func watcherWhoseReReadMissesRefetchesFromTheServer(_ kind: CacheKind) throws {
+        let (fixture, watcher, log) = try watchHeroAndFriends(kind, refetch: true)
         defer { watcher.cancel() }
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"},{"__typename":"Human","id":"1002","name":"Han Solo"}]}}}"#)
         try addFriendWithoutName(fixture)
@@ -61,9 +62,9 @@ import Testing
         #expect(log.summary.last?.contains("Han Solo") == true)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func watcherWithRefetchTurnedOffReportsTheMissInstead(_ backend: StoreBackend) throws {
-        let (fixture, watcher, log) = try watchHeroAndFriends(backend, refetch: false)
+    @Test(arguments: CacheKind.allCases)
+    func watcherWithRefetchTurnedOffReportsTheMissInstead(_ kind: CacheKind) throws {
+        let (fixture, watcher, log) = try watchHeroAndFriends(kind, refetch: false)
         defer { watcher.cancel() }
         try addFriendWithoutName(fixture)
         fixture.client.waitUntilIdle()
@@ -76,9 +77,9 @@ import Testing
         #expect(miss.recordKey == "Human:1002")
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func watcherIgnoresTheWritesOfItsOwnRefetch(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func watcherIgnoresTheWritesOfItsOwnRefetch(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         try fixture.respond(#"{"data":{"hero":{"name":"R2-D2"}}}"#)
         let (watcher, log) = fixture.watch(try fixture.query("{ hero { name } }"))
         defer { watcher.cancel() }
@@ -88,9 +89,9 @@ import Testing
         #expect(log.summary == [#"server:{"hero":{"name":"R2-D2"}}"#, #"server:{"hero":{"name":"Artoo"}}"#])
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cacheAndNetworkWatcherGetsTheCacheThenTheServerAndNotItsOwnWrite(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func cacheAndNetworkWatcherGetsTheCacheThenTheServerAndNotItsOwnWrite(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } }")
         try fixture.write(query, #"{"hero":{"name":"R2-D2"}}"#)
         try fixture.respond(#"{"data":{"hero":{"name":"Artoo"}}}"#)
@@ -102,9 +103,9 @@ import Testing
         #expect(log.count == 3)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func cancelledWatcherDeliversNothingMore(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func cancelledWatcherDeliversNothingMore(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } }")
         try fixture.write(query, #"{"hero":{"name":"R2-D2"}}"#)
         let (watcher, log) = fixture.watch(query, .returnCacheDataDontFetch)
@@ -115,9 +116,9 @@ import Testing
         #expect(fixture.store.observerCount == 0)
     }
 
-    @Test(arguments: StoreBackend.allCases)
-    func watcherOfAMissingQueryDeliversOnceTheDataArrives(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func watcherOfAMissingQueryDeliversOnceTheDataArrives(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } }")
         let (watcher, log) = fixture.watch(query, .returnCacheDataDontFetch)
         defer { watcher.cancel() }
@@ -131,8 +132,8 @@ import Testing
 
     private let heroAndFriends = "{ hero { id name friends { id name } } }"
 
-    private func watchHeroAndFriends(_ backend: StoreBackend, refetch: Bool) throws -> (ClientFixture, QueryWatcher, DeliveryLog) {
-        let fixture = ClientFixture.withIDs(backend)
+    private func watchHeroAndFriends(_ kind: CacheKind, refetch: Bool) throws -> (ClientFixture, QueryWatcher, DeliveryLog) {
+        let fixture = ClientFixture.withIDs(kind)
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]}}}"#)
         let (watcher, log) = fixture.watch(try fixture.query(heroAndFriends), .returnCacheDataElseFetch,
                                            refetchOnFailedUpdates: refetch)
@@ -147,9 +148,9 @@ import Testing
 }
 
 @Suite struct WatcherLifetimeAndConsistencyTests {
-    @Test(arguments: StoreBackend.allCases)
-    func releasedWatcherLeavesTheIndex(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func releasedWatcherLeavesTheIndex(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ hero { name } }")
         try fixture.write(query, #"{"hero":{"name":"R2-D2"}}"#)
         var watcher: QueryWatcher? = fixture.watch(query, .returnCacheDataDontFetch).0
@@ -161,9 +162,9 @@ import Testing
 
     /// Writers update `a.v` and `b.v` together from several threads; every result the watcher
     /// delivers shows them equal, because each re-read is one read transaction.
-    @Test(arguments: StoreBackend.allCases)
-    func watcherReReadsAlwaysSeeWholeTransactions(_ backend: StoreBackend) throws {
-        let fixture = ClientFixture(backend: backend)
+    @Test(arguments: CacheKind.allCases)
+    func watcherReReadsAlwaysSeeWholeTransactions(_ kind: CacheKind) throws {
+        let fixture = ClientFixture(kind: kind)
         let query = try fixture.query("{ a { v } b { v } }")
         try fixture.write(query, #"{"a":{"v":0},"b":{"v":0}}"#)
         let (watcher, log) = fixture.watch(query, .returnCacheDataDontFetch)

@@ -4,8 +4,7 @@ import Testing
 /// `cachelens harness --schema FILE` (repeatable) loads the sample schema and its extensions,
 /// so `Character` objects are keyed by id and field policies resolve.
 @Suite struct HarnessSchemaOptionTests {
-    private static let sampleData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("sample-data").path
+    private static let sampleData = PackageFiles.root.appendingPathComponent("sample-data").path
 
     @Test func schemaFilesApplyTheirPolicies() throws {
         let (lines, status) = try ExecutableLocator.run(

@@ -10,7 +10,7 @@ import Testing
     /// A SQLite cache file holding the bundled sample, written by `cachelens harness`.
     private func sampleSQLite(in directory: TemporaryDirectory) throws -> String {
         let path = directory.path("sample.sqlite")
-        let snapshot = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("sample-data/sample-cache.json"), encoding: .utf8)
+        let snapshot = try String(contentsOf: PackageFiles.root.appendingPathComponent("sample-data/sample-cache.json"), encoding: .utf8)
         let line = #"{"id":1,"op":"merge","records":"# + snapshot.split(separator: "\n").joined() + "}\n"
         let result = try CacheLensProcess.run(["harness", "--cache", path], input: line)
         #expect(result.status == 0)

@@ -1,11 +1,10 @@
-import CacheTestSupport
 @testable import GraphQLCacheSQLite
 
 /// Writes SQLite files the way other programs do, straight through the sqlite3 API: Apollo's
 /// exact DDL and rows, broken rows, other databases.
-enum SQLiteTestFile {
+public enum SQLiteTestFile {
     /// Apollo iOS's `CREATE TABLE`, as `ApolloSQLiteDatabase.createRecordsTableIfNeeded` runs it.
-    static let apolloDDL = """
+    public static let apolloDDL = """
         CREATE TABLE IF NOT EXISTS "records" (
           "_id"  INTEGER,
           "key"  TEXT UNIQUE,
@@ -15,22 +14,22 @@ enum SQLiteTestFile {
         """
 
     /// Runs `sql` on the file at `path` (created if missing) and closes it.
-    static func run(_ sql: String, at path: String) throws {
+    public static func run(_ sql: String, at path: String) throws {
         let connection = try SQLiteConnection(path: path, readOnly: false, create: true, busyTimeoutMilliseconds: 5000)
         try connection.exec(sql, context: "test setup")
     }
 
     /// One scalar from the file at `path`, as text.
-    static func scalar(_ sql: String, at path: String) throws -> String? {
+    public static func scalar(_ sql: String, at path: String) throws -> String? {
         let connection = try SQLiteConnection(path: path, readOnly: true, create: false, busyTimeoutMilliseconds: 5000)
         return try connection.withStatement(sql) { statement in try statement.step() ? statement.text(0) : nil }
     }
 
     /// An Apollo file with `rows` of (key, record JSON); `quote` doubles single quotes for SQL.
-    static func apolloFile(at path: String, rows: [(String, String)], extraSQL: String = "") throws {
+    public static func apolloFile(at path: String, rows: [(String, String)], extraSQL: String = "") throws {
         let inserts = rows.map { "INSERT INTO records (key, record) VALUES ('\(quote($0.0))', '\(quote($0.1))');" }
         try run(apolloDDL + extraSQL + inserts.joined(separator: "\n"), at: path)
     }
 
-    static func quote(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
+    public static func quote(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
 }

@@ -19,10 +19,10 @@ import Testing
     @Test func aSnapshotWrittenByExportInTheExplorerIsReadByCachelensImport() throws {
         let directory = try TemporaryDirectory()
         let snapshot = directory.path("explorer.json"), copy = directory.path("copy.sqlite")
-        let sample = try Fixtures.sampleRecords()
+        let sample = try PackageFiles.sampleRecords()
         var explorer = Explorer(backend: StoreBackend(cache: InMemoryNormalizedCache(records: sample), sourceName: "sample"),
                                 size: Size(width: 80, height: 24), environment: Self.writingEnvironment)
-        explorer.press(Fixtures.keys(":") + Key.sequence(from: "export \(snapshot)") + Fixtures.keys("Enter"))
+        explorer.press(PackageFiles.keys(":") + Key.sequence(from: "export \(snapshot)") + PackageFiles.keys("Enter"))
         #expect(explorer.state.message?.text == "exported 10 records to \(snapshot)")
 
         let result = try CacheLensProcess.run(["import", snapshot, copy])
@@ -33,7 +33,7 @@ import Testing
     @Test func aSnapshotWrittenByCachelensExportOpensInTheExplorerAndExportsTheSameBytes() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()
-        let sampleText = Fixtures.packageRoot.appendingPathComponent("sample-data/sample-cache.json").path
+        let sampleText = PackageFiles.sample("sample-cache.json")
         let cache = directory.path("cache.sqlite"), exported = directory.path("exported.json")
         #expect(try CacheLensProcess.run(["import", sampleText, cache]).status == 0)
         #expect(try CacheLensProcess.run(["export", cache, exported]).status == 0)

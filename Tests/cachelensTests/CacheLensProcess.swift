@@ -1,10 +1,11 @@
+import CacheTestSupport
 import Foundation
 
 /// The `cachelens` binary built beside the test bundle, run as a child process, so tests drive
 /// the real program (pipes, exit status, signals).
-public enum CacheLensProcess {
+enum CacheLensProcess {
     /// The built `cachelens` executable.
-    public static var executable: URL {
+    static var executable: URL {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
@@ -20,7 +21,7 @@ public enum CacheLensProcess {
 
     /// Runs `cachelens arguments` with `input` on stdin to completion (stderr must stay small:
     /// it is read after stdout).
-    public static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
+    static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
         let directory = try TemporaryDirectory()
         let inputPath = directory.path("stdin")
         try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
@@ -40,7 +41,7 @@ public enum CacheLensProcess {
 
     /// Starts `cachelens arguments` reading stdin from the file at `inputPath`; stdout is a pipe
     /// the caller reads (`readLines`).
-    public static func start(_ arguments: [String], inputPath: String) throws -> (process: Process, stdout: FileHandle) {
+    static func start(_ arguments: [String], inputPath: String) throws -> (process: Process, stdout: FileHandle) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -54,7 +55,7 @@ public enum CacheLensProcess {
 
     /// Starts `cachelens arguments` reading stdin from `inputPath` and writing stdout to
     /// `outputPath`, so a long-running child never blocks on a full pipe.
-    public static func start(_ arguments: [String], inputPath: String, outputPath: String) throws -> Process {
+    static func start(_ arguments: [String], inputPath: String, outputPath: String) throws -> Process {
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let process = Process()
         process.executableURL = executable
@@ -67,7 +68,7 @@ public enum CacheLensProcess {
     }
 
     /// Reads from `handle` until `count` lines have arrived or the stream ends; returns the lines.
-    public static func readLines(_ handle: FileHandle, count: Int) -> [String] {
+    static func readLines(_ handle: FileHandle, count: Int) -> [String] {
         var buffer = Data()
         while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < count {
             let chunk = handle.availableData

@@ -5,8 +5,7 @@ import Testing
 
 /// `cachelens query` through the real binary, on SQLite caches and snapshots.
 @Suite struct QueryCommandTests {
-    private static let sampleData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("sample-data").path
+    private static let sampleData = PackageFiles.root.appendingPathComponent("sample-data").path
 
     static let rows = [
         ("QUERY_ROOT", #"{"hero":{"$reference":"Droid:2001"},"hero(episode:JEDI)":{"$reference":"Human:1000"}}"#),
