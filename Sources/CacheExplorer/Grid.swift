@@ -68,10 +68,12 @@ public struct Grid: Hashable, Sendable {
         }
     }
 
-    /// Gives every cell of a row span a new role, keeping its character (selection bars).
-    public mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole) {
+    /// Gives every cell of a row span a new role, keeping its character (selection bars);
+    /// cells whose role is in `keeping` keep it too (a dangling mark stays visible under the
+    /// selection).
+    public mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole, keeping: Set<StyleRole> = []) {
         guard row >= 0, row < size.height else { return }
-        for c in max(0, column)..<min(size.width, column + width) {
+        for c in max(0, column)..<min(size.width, column + width) where !keeping.contains(cells[row * size.width + c].role) {
             cells[row * size.width + c].role = role
         }
     }

@@ -101,6 +101,6 @@ extension Renderer {
         let valueColumn = inner.column + 2 + labelWidth
         let segments = ValueText.segments(row.value, dangling: row.isDangling, expanded: row.isExpanded)
         put(segments, row: y, column: valueColumn, limit: inner.width - labelWidth - 2)
-        if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
+        if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection, keeping: [.valueDangling]) }
     }
 }

@@ -47,4 +47,13 @@ import Testing
         #expect(DisplayWidth.of("日本") == 4)
         #expect(DisplayWidth.of("abc") == 3)
     }
+
+    @Test func roleRunsNameEachRunOfNonTextRolesByColumns() {
+        var grid = Grid(size: Size(width: 10, height: 3))
+        grid.put("ab", row: 0, column: 0)
+        grid.put("sel", row: 1, column: 2, role: .listSelection)
+        grid.put("x", row: 1, column: 5, role: .valueDangling)
+        grid.fill(Rect(row: 2, column: 0, width: 10, height: 1), role: .statusBar)
+        #expect(grid.roleRuns == "1: 2-4 list.selection, 5-5 value.dangling\n2: 0-9 status.bar")
+    }
 }
