@@ -71,24 +71,3 @@ extension ExplorerBackend {
         try loadRecords(forKeys: [key])[key]
     }
 }
-
-/// Failures the explorer reports in its status line.
-public enum ExplorerError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The backend cannot do this at all.
-    case unsupported(String)
-    /// The data was opened with `--read-only`.
-    case readOnly
-    /// User input that does not make sense, with the reason.
-    case invalid(String)
-    /// A file that cannot be opened, read or written: path and reason.
-    case file(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unsupported(let message): return message
-        case .readOnly: return "read-only: opened with --read-only, changes are refused"
-        case .invalid(let message): return message
-        case let .file(path, reason): return "\(path): \(reason)"
-        }
-    }
-}

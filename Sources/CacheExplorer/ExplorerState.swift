@@ -1,23 +1,5 @@
 import GraphQLCache
 
-/// The panes the explorer can focus.
-public enum Pane: String, Hashable, Sendable, CaseIterable {
-    case records, record, watches, query
-}
-
-/// A status-line message: information or an error.
-public struct StatusMessage: Hashable, Sendable {
-    /// What to say.
-    public var text: String
-    /// Errors are drawn in the error style.
-    public var isError: Bool
-
-    public init(_ text: String, isError: Bool = false) {
-        self.text = text
-        self.isError = isError
-    }
-}
-
 /// Everything the screen shows, as plain data: `reduce` changes it, `render` draws it, and
 /// tests state it whole.
 public struct ExplorerState: Hashable, Sendable {

@@ -1,51 +1,38 @@
 import GraphQLCache
 
-/// A key-binding file that cannot be used: names the file and what in it is wrong.
-public struct KeyMapError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let source: String
-    public let message: String
-
-    public init(source: String, message: String) {
-        self.source = source
-        self.message = message
-    }
-
-    public var description: String { "\(source): \(message)" }
-}
-
 extension KeyMap {
     /// Rebinds commands from a JSON object of command name to key names, e.g.
     /// `{"moveDown": ["j", "Down", "C-n"], "quit": "x"}`: each command named loses its stock keys
     /// and gets those given (a key taken from another command leaves that command); commands not
     /// named keep theirs. Help is generated from the result, so it shows the user's keys.
     /// Unknown commands, unknown key names and one key given to two commands are errors.
-    public static func load(json text: String, source: String, over base: KeyMap = .default) throws(KeyMapError) -> KeyMap {
+    public static func load(json text: String, source: String, over base: KeyMap = .default) throws(ExplorerError) -> KeyMap {
         let object: JSONObject
         do {
             guard case .object(let parsed) = try JSONValue.parse(text) else {
-                throw KeyMapError(source: source, message: "expected a JSON object of command to keys")
+                throw ExplorerError.keyMap(source: source, message: "expected a JSON object of command to keys")
             }
             object = parsed
-        } catch let error as KeyMapError {
+        } catch let error as ExplorerError {
             throw error
         } catch {
-            throw KeyMapError(source: source, message: "not JSON: \(error)")
+            throw ExplorerError.keyMap(source: source, message: "not JSON: \(error)")
         }
         var map = base
         var claimed: [Key: Command] = [:]
         for (name, value) in object {
             guard let command = Command(rawValue: name) else {
                 let known = Command.allCases.map(\.rawValue).joined(separator: ", ")
-                throw KeyMapError(source: source, message: "unknown command \"\(name)\" (commands: \(known))")
+                throw ExplorerError.keyMap(source: source, message: "unknown command \"\(name)\" (commands: \(known))")
             }
             let keys = try keyNames(value, command: name, source: source)
             map.unbindAll(command)
             for keyName in keys {
                 guard let key = Key(name: keyName) else {
-                    throw KeyMapError(source: source, message: "command \"\(name)\": unknown key \"\(keyName)\" (e.g. j, G, Enter, Down, PgDn, C-f, F1)")
+                    throw ExplorerError.keyMap(source: source, message: "command \"\(name)\": unknown key \"\(keyName)\" (e.g. j, G, Enter, Down, PgDn, C-f, F1)")
                 }
                 if let other = claimed[key], other != command {
-                    throw KeyMapError(source: source, message: "key \"\(keyName)\" is given to both \"\(other.rawValue)\" and \"\(name)\"")
+                    throw ExplorerError.keyMap(source: source, message: "key \"\(keyName)\" is given to both \"\(other.rawValue)\" and \"\(name)\"")
                 }
                 claimed[key] = command
                 map.bind(key, to: command, description: base.description(of: command))
@@ -55,20 +42,20 @@ extension KeyMap {
     }
 
     /// A key name or a list of key names, as the file may give either.
-    private static func keyNames(_ value: JSONValue, command: String, source: String) throws(KeyMapError) -> [String] {
+    private static func keyNames(_ value: JSONValue, command: String, source: String) throws(ExplorerError) -> [String] {
         switch value {
         case .string(let name): return [name]
         case .array(let items):
             var names: [String] = []
             for item in items {
                 guard case .string(let name) = item else {
-                    throw KeyMapError(source: source, message: "command \"\(command)\": key names must be strings, found \(item.kindName)")
+                    throw ExplorerError.keyMap(source: source, message: "command \"\(command)\": key names must be strings, found \(item.kindName)")
                 }
                 names.append(name)
             }
             return names
         default:
-            throw KeyMapError(source: source, message: "command \"\(command)\": expected a key name or a list of them, found \(value.kindName)")
+            throw ExplorerError.keyMap(source: source, message: "command \"\(command)\": expected a key name or a list of them, found \(value.kindName)")
         }
     }
 

@@ -16,13 +16,6 @@ public struct Renderer {
         return renderer.grid
     }
 
-    /// The screen for `state` redrawn at another size (goldens at 80x24 and 120x40).
-    public static func render(_ state: ExplorerState, theme: Theme, size: Size, keyMap: KeyMap = .default) -> Grid {
-        var resized = state
-        resized.size = size
-        return render(resized, theme: theme, keyMap: keyMap)
-    }
-
     private mutating func draw(themeName: String) {
         guard state.size.width > 0, state.size.height > 0 else { return }
         if let rect = layout.list { drawList(in: rect) }

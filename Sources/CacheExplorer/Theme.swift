@@ -19,27 +19,14 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Loads a theme from its JSON text; `source` names the file in errors.
-    public static func load(json text: String, source: String) throws(ThemeError) -> Theme {
+    public static func load(json text: String, source: String) throws(ExplorerError) -> Theme {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch {
-            throw ThemeError(source: source, message: "not valid JSON: \(error.description)")
+            throw ExplorerError.theme(source: source, message: "not valid JSON: \(error.description)")
         }
         guard let object = value.objectValue else {
-            throw ThemeError(source: source, message: "a theme must be a JSON object, found \(value.kindName)")
+            throw ExplorerError.theme(source: source, message: "a theme must be a JSON object, found \(value.kindName)")
         }
         return try ThemeParser(source: source).theme(from: object)
     }
-}
-
-/// A theme that cannot be loaded: the file and what is wrong (unknown role, unknown colour...).
-public struct ThemeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let source: String
-    public let message: String
-
-    public init(source: String, message: String) {
-        self.source = source
-        self.message = message
-    }
-
-    public var description: String { "theme \(source): \(message)" }
 }

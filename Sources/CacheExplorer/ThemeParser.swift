@@ -7,7 +7,7 @@ struct ThemeParser {
 
     private static let styleKeys: Set<String> = ["fg", "bg", "bold", "underline", "reverse", "italic", "dim"]
 
-    func theme(from object: JSONObject) throws(ThemeError) -> Theme {
+    func theme(from object: JSONObject) throws(ExplorerError) -> Theme {
         for key in object.keys where !["name", "palette", "roles"].contains(key) {
             throw fail("unknown member \"\(key)\" (expected name, palette, roles)")
         }
@@ -22,7 +22,7 @@ struct ThemeParser {
         return Theme(name: name, styles: styles)
     }
 
-    private func palette(_ value: JSONValue?) throws(ThemeError) -> [String: ThemeColor] {
+    private func palette(_ value: JSONValue?) throws(ExplorerError) -> [String: ThemeColor] {
         guard let value else { return [:] }
         guard let object = value.objectValue else { throw fail("\"palette\" must be an object") }
         var palette: [String: ThemeColor] = [:]
@@ -35,7 +35,7 @@ struct ThemeParser {
         return palette
     }
 
-    private func style(_ value: JSONValue, role: String, palette: [String: ThemeColor]) throws(ThemeError) -> ThemeStyle {
+    private func style(_ value: JSONValue, role: String, palette: [String: ThemeColor]) throws(ExplorerError) -> ThemeStyle {
         guard let object = value.objectValue else { throw fail("role \"\(role)\" must be an object") }
         var style = ThemeStyle()
         for (key, member) in object {
@@ -57,12 +57,12 @@ struct ThemeParser {
         return style
     }
 
-    private func colour(_ value: JSONValue, role: String, palette: [String: ThemeColor]) throws(ThemeError) -> ThemeColor? {
+    private func colour(_ value: JSONValue, role: String, palette: [String: ThemeColor]) throws(ExplorerError) -> ThemeColor? {
         guard let name = value.stringValue else { throw fail("role \"\(role)\": a colour must be a string") }
         if let colour = palette[name] { return colour == .terminalDefault ? nil : colour }
         if let colour = ThemeColor(parsing: name) { return colour == .terminalDefault ? nil : colour }
         throw fail("role \"\(role)\": unknown colour \"\(name)\"")
     }
 
-    private func fail(_ message: String) -> ThemeError { ThemeError(source: source, message: message) }
+    private func fail(_ message: String) -> ExplorerError { .theme(source: source, message: message) }
 }

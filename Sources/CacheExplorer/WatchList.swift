@@ -101,12 +101,3 @@ public final class WatchList: Sendable {
         for listener in listeners.withLock({ $0 }) { listener(.watchesDidUpdate) }
     }
 }
-
-/// Reads records inside a read transaction, so a read sees one committed state.
-struct TransactionRecords: RecordSource {
-    let transaction: ReadTransaction
-
-    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        try transaction.loadRecords(forKeys: keys)
-    }
-}

@@ -36,7 +36,7 @@ import Testing
             (#"{"moveDown": "j",}"#, "not JSON"),
         ]
         for (text, message) in cases {
-            #expect(throws: KeyMapError.self, "\(text)") { try KeyMap.load(json: text, source: "keys.json") }
+            #expect(throws: ExplorerError.self, "\(text)") { try KeyMap.load(json: text, source: "keys.json") }
             do {
                 _ = try KeyMap.load(json: text, source: "keys.json")
             } catch {

@@ -23,16 +23,16 @@ import Testing
     }
 
     @Test func unknownRoleIsALoadErrorNamingIt() {
-        #expect(throws: ThemeError(source: "t.json", message: "unknown role \"list.selected\"")) {
+        #expect(throws: ExplorerError.theme(source: "t.json", message: "unknown role \"list.selected\"")) {
             try Theme.load(json: ##"{"roles":{"list.selected":{"fg":"red"}}}"##, source: "t.json")
         }
     }
 
     @Test func unknownColourIsALoadErrorNamingIt() {
-        #expect(throws: ThemeError(source: "t.json", message: "role \"text\": unknown colour \"chartreuse\"")) {
+        #expect(throws: ExplorerError.theme(source: "t.json", message: "role \"text\": unknown colour \"chartreuse\"")) {
             try Theme.load(json: ##"{"palette":{"fg":"#ffffff"},"roles":{"text":{"fg":"chartreuse"}}}"##, source: "t.json")
         }
-        #expect(throws: ThemeError(source: "t.json", message: "palette \"fg\": unknown colour \"#12\"")) {
+        #expect(throws: ExplorerError.theme(source: "t.json", message: "palette \"fg\": unknown colour \"#12\"")) {
             try Theme.load(json: ##"{"palette":{"fg":"#12"},"roles":{}}"##, source: "t.json")
         }
     }
