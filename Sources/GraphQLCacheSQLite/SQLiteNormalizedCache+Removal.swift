@@ -11,7 +11,10 @@ extension SQLiteNormalizedCache {
                 try statement.run()
                 return state.connection.changes > 0
             }
-            if removed { state.keys.removed([key]) }
+            if removed {
+                state.keys.removed([key])
+                state.trackOwnRemovals([key])
+            }
             return removed
         }
     }
@@ -54,6 +57,7 @@ extension SQLiteNormalizedCache {
                 }
             }
             state.keys.removed(removed)
+            state.trackOwnRemovals(removed)
             return removed
         }
     }
@@ -68,6 +72,7 @@ extension SQLiteNormalizedCache {
         let inTransaction = try write { state in
             try state.connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
             state.keys.cleared()
+            state.tracker?.forgetAll()
             return state.transactionDepth > 0
         }
         guard vacuum, !inTransaction else { return }

@@ -40,6 +40,9 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         var keys = KeyListing()
         /// `data_version` at the last `hasExternalChanges()` call.
         var seenDataVersion: Int64 = 0
+        /// The rows read so far, to tell what other processes' commits changed; nil until
+        /// `startTrackingExternalChanges()`.
+        var tracker: ExternalChangeTracker?
     }
 
     /// The file this cache reads and writes.
@@ -66,6 +69,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         try state.withLock { state in
             var records = [CacheKey: Record](minimumCapacity: keys.count)
             try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
+                state.tracker?.saw(key, bytes)
                 do throws(RecordJSONError) { records[key] = try SQLiteRows.decode(bytes, key: key) } catch {
                     throw SQLiteError.brokenRecord(path: path, error)
                 }
@@ -83,6 +87,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             try batch.readStoredRows(on: state.connection)
             let result = try batch.writeChanges(on: state.connection)
             state.keys.inserted(result.newKeys)
+            try state.trackOwnWrites(result.changed.recordKeys)
             return result.changed
         }
     }
@@ -105,9 +110,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 guard outermost else { return }
                 do { try state.connection.commit() } catch {
                     state.connection.rollback()
-                    state.keys.invalidate()
+                    state.rolledBack()
                     throw error
                 }
+                state.trackCommit()
             }
             return result
         } catch {
@@ -115,7 +121,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
                 state.transactionDepth -= 1
                 if outermost {
                     state.connection.rollback()
-                    state.keys.invalidate()
+                    state.rolledBack()
                 }
             }
             throw error
@@ -134,10 +140,11 @@ public final class SQLiteNormalizedCache: NormalizedCache {
             do {
                 let result = try body(&state)
                 try state.connection.commit()
+                state.trackCommit()
                 return result
             } catch {
                 state.connection.rollback()
-                state.keys.invalidate()
+                state.rolledBack()
                 throw error
             }
         }

@@ -52,3 +52,15 @@ public struct ChangeOrigin: Hashable, Sendable {
     /// Makes a fresh origin; use `CacheStore.makeOrigin()`, which never repeats one.
     init(id: UInt64) { self.id = id }
 }
+
+extension ChangeOrigin {
+    /// Commits made by another process to the same storage (an app writing the SQLite file the
+    /// explorer shows), found by `CacheStore.pollExternalChanges()`. No writer of this store
+    /// ever has it, so every watcher reacts to such a change.
+    public static let external = ChangeOrigin(id: 0)
+}
+
+extension CacheChange {
+    /// Whether another process made the change.
+    public var isExternal: Bool { origin == .external }
+}

@@ -1,0 +1,28 @@
+/// Commits by other processes, delivered as changes: the same notification as the store's own
+/// writes (subscribers, then the watchers they touch), with origin `.external`.
+extension CacheStore {
+    /// Starts remembering the records read from the cache from now on, so that a later
+    /// `pollExternalChanges()` can name what another process changed among them. Does nothing
+    /// for a cache no other process can write (in memory).
+    public func startTrackingExternalChanges() throws {
+        try (cache as? ExternallyChangingCache)?.startTrackingExternalChanges()
+    }
+
+    /// Looks now for commits another process made to the cache's file and delivers what they
+    /// changed, added or removed as one change (origin `.external`) to subscribers and the
+    /// watchers it touches, before returning. Returns how many records were concerned (0 when
+    /// nobody else committed, or the cache is not shared).
+    @discardableResult
+    public func pollExternalChanges() throws -> Int {
+        guard let shared = cache as? ExternallyChangingCache else { return 0 }
+        let found = try lock.withWriteLock { () throws -> (change: CacheChange, recordCount: Int)? in
+            guard let found = try shared.externalChanges(), !found.change.isEmpty else { return nil }
+            var change = found.change
+            change.origin = .external
+            dispatcher.post(change)
+            return (change, found.recordCount)
+        }
+        dispatcher.drain()
+        return found?.recordCount ?? 0
+    }
+}

@@ -1,0 +1,125 @@
+import GraphQLCache
+
+/// What this connection has seen of the file, so that a commit by another process (the app
+/// writing the cache the explorer shows) can be turned into a change like any other: which of
+/// the records read so far it changed or removed, and which rows it added.
+///
+/// Cost stays bounded on a million-row file: only rows read through `loadRecords` (what
+/// watchers and the screen depend on) are remembered, at most `keyLimit` of them, with their
+/// record bytes while those fit in `byteBudget` (so that a change names the fields that
+/// changed) and a hash beyond it (the change then names every field of the record). Rows
+/// another process adds are found by rowid: Apollo's table is `AUTOINCREMENT`, so a new row
+/// always gets a rowid above every earlier one.
+struct ExternalChangeTracker {
+    /// One remembered row.
+    struct Seen {
+        /// The record JSON as read, while the budget allows.
+        var bytes: [UInt8]?
+        /// Hash and length of the bytes, compared when `bytes` was not kept.
+        var hash: Int
+        var length: Int
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>, keep: Bool) {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(buffer))
+            hash = hasher.finalize()
+            length = buffer.count
+            bytes = keep ? Array(buffer) : nil
+        }
+
+        func matches(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard buffer.count == length else { return false }
+            if let bytes { return bytes.elementsEqual(buffer) }
+            return Seen(buffer, keep: false).hash == hash
+        }
+    }
+
+    /// Most rows remembered; rows read beyond it are not followed.
+    static let keyLimit = 500_000
+    /// Most record bytes kept for field-level diffs.
+    static let byteBudget = 64 << 20
+
+    private(set) var rows: [CacheKey: Seen] = [:]
+    private var keptBytes = 0
+    /// The highest rowid seen: rows above it are new.
+    var maxRowID: Int64
+    /// `data_version` when the file was last compared.
+    var dataVersion: Int64
+    /// Keys this connection wrote in the open transaction (forgotten if it rolls back).
+    var writtenInTransaction: Set<CacheKey> = []
+
+    init(maxRowID: Int64, dataVersion: Int64) {
+        self.maxRowID = maxRowID
+        self.dataVersion = dataVersion
+    }
+
+    /// Whether `key` is followed.
+    func follows(_ key: CacheKey) -> Bool { rows[key] != nil }
+
+    /// Remembers `key` as holding `bytes` (a read, or this connection's own write).
+    mutating func saw(_ key: CacheKey, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if let old = rows[key] {
+            if old.matches(bytes) { return }
+            keptBytes -= old.bytes?.count ?? 0
+        } else if rows.count >= Self.keyLimit {
+            return
+        }
+        let seen = Seen(bytes, keep: keptBytes + bytes.count <= Self.byteBudget)
+        keptBytes += seen.bytes?.count ?? 0
+        rows[key] = seen
+    }
+
+    /// Stops following `keys` (removed by this connection, or rolled back).
+    mutating func forget<S: Sequence>(_ keys: S) where S.Element == CacheKey {
+        for key in keys {
+            keptBytes -= rows.removeValue(forKey: key)?.bytes?.count ?? 0
+        }
+    }
+
+    /// Stops following every row (this connection cleared the table).
+    mutating func forgetAll() {
+        rows = [:]
+        keptBytes = 0
+    }
+}
+
+/// What another process's commits did to the rows a tracker follows, turned into field keys.
+struct ExternalChangeCollector {
+    private(set) var change = CacheChange(origin: .external)
+    /// Records changed, added or removed.
+    private(set) var recordCount = 0
+
+    /// A followed row now holds `bytes`, where it held `seen`.
+    mutating func changed(_ key: CacheKey, from seen: ExternalChangeTracker.Seen?, to bytes: UnsafeBufferPointer<UInt8>) {
+        let before = (change.changedFields.count, change.removedRecords.count)
+        defer {
+            if (change.changedFields.count, change.removedRecords.count) != before { recordCount += 1 }
+        }
+        let old = seen?.bytes.flatMap { try? RecordJSON.decode($0, key: key) }
+        guard let new = try? RecordJSON.decode(buffer: bytes, key: key) else {
+            // Now broken: whatever was read of it no longer reads as it did.
+            if let old { change.changedFields.formUnion(old.keys.map { FieldKey(record: key, field: $0) }) }
+            else { change.removedRecords.insert(key) }
+            return
+        }
+        guard let old else {
+            change.changedFields.formUnion(new.keys.map { FieldKey(record: key, field: $0) })
+            return
+        }
+        for (field, value) in new where old[field] != value {
+            change.changedFields.insert(FieldKey(record: key, field: field))
+        }
+        for field in old.keys where new[field] == nil {
+            change.changedFields.insert(FieldKey(record: key, field: field))
+        }
+    }
+
+    /// A followed row is gone.
+    mutating func removed(_ key: CacheKey, seen: ExternalChangeTracker.Seen) {
+        recordCount += 1
+        change.removedRecords.insert(key)
+        if let bytes = seen.bytes, let old = try? RecordJSON.decode(bytes, key: key) {
+            change.removedFields.formUnion(old.keys.map { FieldKey(record: key, field: $0) })
+        }
+    }
+}

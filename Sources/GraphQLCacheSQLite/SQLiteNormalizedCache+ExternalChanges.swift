@@ -1,0 +1,108 @@
+import GraphQLCache
+
+/// Commits by other processes (the app writing the file the explorer shows) become changes:
+/// `data_version` says that someone else committed; the rows read so far are read again and
+/// compared, and rows with a rowid above the highest seen are new (`ExternalChangeTracker`).
+extension SQLiteNormalizedCache: ExternallyChangingCache {
+    static let maxRowIDSQL = #"SELECT max("_id") FROM "records""#
+    static let rowsAfterSQL = #"SELECT "_id", "key", "record" FROM "records" WHERE "_id" > ? AND "key" IS NOT NULL"#
+
+    public func startTrackingExternalChanges() throws {
+        try state.withLock { state in
+            guard state.tracker == nil else { return }
+            state.tracker = ExternalChangeTracker(maxRowID: try state.maxRowID(), dataVersion: try state.connection.dataVersion())
+        }
+    }
+
+    public func externalChanges() throws -> (change: CacheChange, recordCount: Int)? {
+        try startTrackingExternalChanges()
+        return try state.withLock { state in
+            guard state.transactionDepth == 0, var tracker = state.tracker else { return nil }
+            let version = try state.connection.dataVersion()
+            guard version != tracker.dataVersion else { return nil }
+            try state.connection.begin(immediate: false)
+            defer { state.connection.rollback() }
+            var collector = ExternalChangeCollector()
+            try compareFollowedRows(&tracker, &collector, on: state.connection)
+            try findNewRows(&tracker, &collector, on: state.connection)
+            tracker.dataVersion = version
+            state.tracker = tracker
+            return collector.recordCount == 0 ? nil : (collector.change, collector.recordCount)
+        }
+    }
+
+    /// Reads the followed rows again: changed bytes are a change, a missing row a removal.
+    private func compareFollowedRows(_ tracker: inout ExternalChangeTracker, _ collector: inout ExternalChangeCollector,
+                                     on connection: SQLiteConnection) throws {
+        var unseen = Set(tracker.rows.keys)
+        try SQLiteRows.select(keys: Array(unseen), on: connection) { key, bytes in
+            unseen.remove(key)
+            guard let seen = tracker.rows[key], !seen.matches(bytes) else { return }
+            collector.changed(key, from: seen, to: bytes)
+            tracker.saw(key, bytes)
+        }
+        for key in unseen {
+            if let seen = tracker.rows[key] { collector.removed(key, seen: seen) }
+        }
+        tracker.forget(unseen)
+    }
+
+    /// Rows above the highest rowid seen are new (or replaced: `INSERT OR REPLACE` gives a new
+    /// rowid, and a followed key was compared already).
+    private func findNewRows(_ tracker: inout ExternalChangeTracker, _ collector: inout ExternalChangeCollector,
+                             on connection: SQLiteConnection) throws {
+        let after = tracker.maxRowID
+        try connection.withStatement(Self.rowsAfterSQL) { statement in
+            statement.bind(after, at: 1)
+            while try statement.step() {
+                tracker.maxRowID = max(tracker.maxRowID, statement.int64(0))
+                let key = CacheKey(statement.text(1) ?? "")
+                guard !tracker.follows(key) else { continue }
+                statement.withBytes(2) { bytes in
+                    collector.changed(key, from: nil, to: bytes)
+                    tracker.saw(key, bytes)
+                }
+            }
+        }
+    }
+}
+
+extension SQLiteNormalizedCache.State {
+    /// The highest rowid in the table (0 when empty).
+    func maxRowID() throws -> Int64 {
+        try connection.withStatement(SQLiteNormalizedCache.maxRowIDSQL) { statement in
+            try statement.step() ? statement.int64(0) : 0
+        }
+    }
+
+    /// After this connection wrote `keys`: the tracker remembers the rows as written (so that
+    /// they do not read as another process's change) and the new highest rowid.
+    mutating func trackOwnWrites(_ keys: [CacheKey]) throws {
+        guard var tracker else { return }
+        let followed = keys.filter { tracker.follows($0) }
+        try SQLiteRows.select(keys: followed, on: connection) { key, bytes in tracker.saw(key, bytes) }
+        tracker.writtenInTransaction.formUnion(followed)
+        tracker.maxRowID = try maxRowID()
+        self.tracker = tracker
+    }
+
+    /// After this connection removed `keys`: no longer followed.
+    mutating func trackOwnRemovals<S: Sequence>(_ keys: S) where S.Element == CacheKey {
+        tracker?.forget(keys)
+    }
+
+    /// The outermost transaction committed: its writes are settled.
+    mutating func trackCommit() {
+        tracker?.writtenInTransaction = []
+    }
+
+    /// The outermost transaction rolled back: the listing and what was written are forgotten.
+    mutating func rolledBack() {
+        keys.invalidate()
+        guard var tracker else { return }
+        tracker.forget(tracker.writtenInTransaction)
+        tracker.writtenInTransaction = []
+        if let highest = try? maxRowID() { tracker.maxRowID = highest }
+        self.tracker = tracker
+    }
+}
