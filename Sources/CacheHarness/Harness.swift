@@ -26,7 +26,7 @@ public final class Harness {
     static let protocolOps: Set<String> = [
         "schema", "config", "write", "writeFragment", "read", "readFragment", "explain", "records",
         "record", "merge", "setField", "removeRecord", "removeMatching", "clear", "watch", "unwatch",
-        "respond", "fetch", "stats", "ui",
+        "respond", "fetch", "stats", "ui", "subscribe", "unsubscribe", "poll",
     ]
 
     /// A harness over `cache`, fetching through `transport` (by default a `ScriptedTransport`
@@ -39,6 +39,9 @@ public final class Harness {
         registerDocumentOps()
         registerWatchOps()
         registerUIOps()
+        registerChangeOps()
+        // Remember what is read from a shared file from the start, so `poll` can name changes.
+        try? store.startTrackingExternalChanges()
     }
 
     /// Adds (or replaces) the handler of `op`.

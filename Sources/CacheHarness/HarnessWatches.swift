@@ -1,11 +1,12 @@
 import GraphQLCache
 import Synchronization
 
-/// The harness's named watchers and the event lines they deliver, queued until the harness
-/// writes them before the response of the request that caused them.
+/// The harness's named watchers and change subscriptions, and the event lines they deliver,
+/// queued until the harness writes them before the response of the request that caused them.
 final class HarnessWatches: Sendable {
     private struct State {
         var watchers: [String: QueryWatcher] = [:]
+        var subscriptions: [String: CacheSubscription] = [:]
         var pending: [String] = []
     }
 
@@ -23,6 +24,17 @@ final class HarnessWatches: Sendable {
     /// Forgets and returns the watcher `name`.
     func remove(named name: String) -> QueryWatcher? {
         state.withLock { $0.watchers.removeValue(forKey: name) }
+    }
+
+    func subscription(named name: String) -> CacheSubscription? { state.withLock { $0.subscriptions[name] } }
+
+    func add(_ subscription: CacheSubscription, named name: String) {
+        state.withLock { $0.subscriptions[name] = subscription }
+    }
+
+    /// Forgets and returns the subscription `name`.
+    func removeSubscription(named name: String) -> CacheSubscription? {
+        state.withLock { $0.subscriptions.removeValue(forKey: name) }
     }
 
     /// Queues an event line.
