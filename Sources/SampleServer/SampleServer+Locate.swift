@@ -23,11 +23,16 @@ extension SampleServer {
         throw .sampleDataNotFound(searched: searched)
     }
 
-    /// The current directory, then the directory of the running executable.
+    /// The current directory, then the directory of the running executable (its real place,
+    /// symbolic links resolved, so a `cachelens` found through `PATH` or a link still finds the
+    /// package it was built in).
     public static var defaultSearchStarts: [URL] {
         var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)]
-        if let executable = CommandLine.arguments.first, !executable.isEmpty {
-            starts.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        let running = URL(fileURLWithPath: "/proc/self/exe")
+        if FileManager.default.fileExists(atPath: running.path) {
+            starts.append(running.resolvingSymlinksInPath().deletingLastPathComponent())
+        } else if let executable = CommandLine.arguments.first, !executable.isEmpty {
+            starts.append(URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent())
         }
         return starts
     }

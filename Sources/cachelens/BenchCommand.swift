@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         #if DEBUG
-        FileHandle.standardError.write(Data("warning: a debug build; measure with `swift run -c release cachelens bench`\n".utf8))
+        StandardOutput.error("warning: a debug build; measure with `swift run -c release cachelens bench`\n")
         #endif
         guard !BenchmarkSuite.selected(by: filter).isEmpty else {
             throw ValidationError("--filter \(filter ?? ""): no benchmark group matches (groups: \(BenchmarkSuite.groups.map(\.name).joined(separator: ", ")))")
@@ -32,12 +32,14 @@ struct BenchCommand: ParsableCommand {
         let context = BenchmarkContext(
             scale: scale, scratchDirectory: scratch.path,
             executablePath: CommandLine.arguments[0],
-            progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-        if !json { FileHandle.standardOutput.write(Data((BenchmarkReport.tableHeader + "\n").utf8)) }
+            progress: { StandardOutput.error($0 + "\n") })
+        if !json { try StandardOutput.write(BenchmarkReport.tableHeader + "\n") }
+        var failedWrite: CommandError?
         try BenchmarkSuite.run(context: context, filter: filter) { figures in
             let text = json ? BenchmarkReport.jsonLines(figures) : figures.map(BenchmarkReport.tableRow).joined(separator: "\n")
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            do throws(CommandError) { try StandardOutput.write(text + "\n") } catch { failedWrite = failedWrite ?? error }
         }
+        if let failedWrite { throw failedWrite }
     }
 }
 

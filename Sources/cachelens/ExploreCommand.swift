@@ -15,8 +15,11 @@ struct ExploreCommand: ParsableCommand {
     @Argument(help: "A cache file to open (.sqlite, or a snapshot .json). None opens the bundled sample.")
     var file: String?
 
-    @Option(help: "Open a snapshot JSON file ({KEY: record}).")
+    @Option(help: "Open a snapshot JSON file ({KEY: record}); the same as giving FILE.json.")
     var snapshot: String?
+
+    @Flag(help: "Make a new SQLite cache at FILE when it is missing or 0 bytes (refused otherwise).")
+    var create = false
 
     @Option(help: "A schema or schema-extension file (.graphqls); may be repeated.")
     var schema: [String] = []
@@ -33,91 +36,106 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
     var watches: [String] = []
 
-    @Option(help: "A GraphQL endpoint URL used as the network for watches.")
-    var endpoint: String?
-
-    @Option(name: .customLong("header"), help: "An HTTP header for --endpoint, as Name:Value; may be repeated.")
-    var headers: [String] = []
+    @OptionGroup(title: "Network (for watches and the query console)")
+    var network: TransportOptions
 
     @Flag(help: ArgumentHelp("Measure the first frame and one key press headless, print them, and exit.", visibility: .hidden))
     var measure = false
 
     func validate() throws {
         if file != nil && snapshot != nil { throw ValidationError("give either FILE or --snapshot, not both") }
-        if !headers.isEmpty && endpoint == nil { throw ValidationError("--header needs --endpoint") }
-        for header in headers where !header.contains(":") {
-            throw ValidationError("--header \(header): expected Name:Value")
+        if create && (file == nil || CacheFile.isSnapshotPath(file ?? "")) {
+            throw ValidationError("--create makes a new SQLite cache: give its FILE (not a .json snapshot)")
         }
-        if let endpoint, URL(string: endpoint)?.scheme?.hasPrefix("http") != true {
-            throw ValidationError("--endpoint \(endpoint): expected an http(s) URL")
-        }
+        if create && readOnly { throw ValidationError("give either --create or --read-only, not both") }
     }
 
-    private var opensSample: Bool { file == nil && snapshot == nil }
+    private var cachePath: String? { file ?? snapshot }
+
+    /// No file, and no server of the user's (whom the sample's operations must never reach):
+    /// the bundled sample with its watches.
+    private var opensSample: Bool {
+        guard cachePath == nil else { return false }
+        if case .http? = try? network.choice() { return false }
+        return true
+    }
 
     func run() throws {
         let start = ContinuousClock.now
-        let opened: (backend: any ExplorerBackend, theme: Theme, options: ExplorerFiles.Options)
-        let keyMap: KeyMap
         do {
-            let options = try makeOptions()
-            keyMap = try keys.map { path in try KeyMap.load(json: try ExplorerFiles.readText(path), source: path) } ?? .default
-            opened = (try openBackend(options), try ExplorerFiles.loadTheme(theme), options)
-            try addWatches(to: opened.backend)
+            try refuseUnknownSubcommand()
+            // With --create, nothing may be written before the terminal is known to be there.
+            if create { try requireTerminal() }
+            let opened = try openEverything()
+            if measure {
+                ExplorerMeasurement.report(opened.backend, openStart: start)
+                return
+            }
+            try requireTerminal()
+            runInTerminal(opened.backend, theme: opened.theme, keyMap: opened.keyMap, options: opened.options)
+        } catch let error as ExitCode {
+            throw error
         } catch {
-            FileHandle.standardError.write(Data("cachelens: \(error)\n".utf8))
+            StandardOutput.error("cachelens: \(error)\n")
             throw ExitCode(1)
         }
-        if measure {
-            ExplorerMeasurement.report(opened.backend, openStart: start)
-            return
-        }
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            FileHandle.standardError.write(Data("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n".utf8))
+    }
+
+    /// Stops with status 2 when standard input or output is not a terminal (unless measuring).
+    private func requireTerminal() throws {
+        guard measure || (isatty(0) == 1 && isatty(1) == 1) else {
+            StandardOutput.error("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n")
             throw ExitCode(2)
         }
-        runInTerminal(opened.backend, theme: opened.theme, keyMap: keyMap, options: opened.options)
+    }
+
+    /// `cachelens frobnicate`: a first argument that is not a file and looks like no path is
+    /// a mistyped subcommand, not a cache to create.
+    private func refuseUnknownSubcommand() throws {
+        guard let file, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
+        let commands = CacheLensCommand.configuration.subcommands
+            .filter { $0.configuration.shouldDisplay }
+            .compactMap { $0.configuration.commandName }
+        throw CommandError.unknownSubcommand(name: file, commands: commands)
+    }
+
+    /// Everything the explorer starts with: every file is read before the cache is opened, so
+    /// a bad theme, key map or watch file writes nothing.
+    private func openEverything() throws
+        -> (backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap, options: ExplorerFiles.Options) {
+        let options = try makeOptions()
+        let keyMap = try keys.map { path in try KeyMap.load(json: try InputFile.readText(path, role: "--keys"), source: path) } ?? .default
+        let theme = try ExplorerFiles.loadTheme(theme)
+        let watchTexts = try (watches + (opensSample ? SampleExplorerData.watchFiles() : [])).map { path in
+            (path: path, text: try InputFile.readText(path, role: "--watch"))
+        }
+        let backend = try openBackend(options)
+        for watch in watchTexts {
+            let name = URL(fileURLWithPath: watch.path).deletingPathExtension().lastPathComponent
+            do { try backend.addWatch(name: name, document: watch.text) } catch {
+                throw CommandError.invalidContent(path: watch.path, role: "--watch", message: "\(watch.path): cannot watch: \(error)")
+            }
+        }
+        return (backend, theme, keyMap, options)
     }
 
     private func makeOptions() throws -> ExplorerFiles.Options {
-        var options = opensSample && schema.isEmpty && endpoint == nil
-            ? try SampleExplorerData.options(readOnly: readOnly)
-            : ExplorerFiles.Options(readOnly: readOnly, configuration: try ExplorerFiles.configuration(schemaPaths: schema))
-        if let endpoint, let url = URL(string: endpoint) {
-            options.transport = HTTPNetworkTransport(url: url, headers: headerFields)
-            options.waitsForWatches = false
+        if opensSample, schema.isEmpty, try network.choice() != .scripted { return try SampleExplorerData.options(readOnly: readOnly) }
+        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: try SchemaFiles.load(schema).configuration)
+        switch try network.choice() {
+        case nil, .scripted?: break
+        case let choice?:
+            options.transport = try TransportOptions.make(choice)
+            if case .http = choice { options.waitsForWatches = false }
         }
         return options
     }
 
-    private var headerFields: [String: String] {
-        var fields: [String: String] = [:]
-        for header in headers {
-            let name = header.prefix { $0 != ":" }
-            fields[String(name).trimmingCharacters(in: .whitespaces)] =
-                String(header.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
-        }
-        return fields
-    }
-
     private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
-        if let snapshot {
-            return ExplorerFiles.backend(InMemoryNormalizedCache(records: try ExplorerFiles.snapshot(snapshot)),
-                                         name: URL(fileURLWithPath: snapshot).lastPathComponent, options: options)
-        }
-        if let file { return try ExplorerFiles.openBackend(path: file, options: options) }
-        return try SampleExplorerData.backend(options: options)
-    }
-
-    /// `--watch` files, and with the bundled sample its `sample-data/watches/*.graphql`.
-    private func addWatches(to backend: any ExplorerBackend) throws {
-        let files = watches + (opensSample ? SampleExplorerData.watchFiles() : [])
-        for path in files {
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            do { try backend.addWatch(name: name, document: try ExplorerFiles.readText(path)) } catch {
-                throw ExplorerError.file(path: path, reason: "cannot watch: \(error)")
-            }
-        }
+        if let cachePath { return try ExplorerFiles.openBackend(path: cachePath, options: options, create: create ? .allowed : .refused) }
+        if opensSample { return try SampleExplorerData.backend(options: options) }
+        let name = if case .http(let url, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }
+        return ExplorerFiles.backend(InMemoryNormalizedCache(), name: name, options: options)
     }
 
     private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap,

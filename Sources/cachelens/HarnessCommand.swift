@@ -1,29 +1,38 @@
 import ArgumentParser
 import CacheHarness
 import GraphQLCache
-import GraphQLCacheSQLite
 
-/// `cachelens harness`: the JSON-lines protocol of HARNESS.md on standard input and output.
+/// `cachelens harness`: the JSON-lines protocol of docs/HARNESS.md on standard input and output.
 struct HarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "harness",
-        abstract: "Answer JSON-lines requests (see HARNESS.md) on stdin/stdout."
+        abstract: "Answer JSON-lines requests (see docs/HARNESS.md) on stdin/stdout."
     )
 
-    @Option(help: "'memory' or the path of a SQLite cache file.")
+    @Option(help: "'memory', a SQLite cache file (created if missing), or a snapshot .json (loaded in memory; changes are not written back).")
     var cache: String = "memory"
+
+    @Flag(help: "Also make a new cache of a 0-byte --cache file (refused otherwise).")
+    var create = false
 
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls); repeatable.")
     var schemaFiles: [String] = []
 
-    @Option(help: "'scripted' (answers queued by the respond op), 'sample' (the offline Star Wars server) or an http(s) URL.")
-    var transport: String = "scripted"
+    @OptionGroup(title: "Network")
+    var network: TransportOptions
 
     func run() throws {
-        let store: NormalizedCache = cache == "memory"
+        let schemas = try SchemaFiles.load(schemaFiles)
+        let transport = try TransportOptions.make(try network.choice() ?? .scripted)
+        let store: any NormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
-            : try SQLiteNormalizedCache(path: cache)
-        let harness = Harness(cache: store, transport: try makeTransport())
-        HarnessRunner.run(try loadingSchemas(into: harness))
+            : try CacheFile.open(cache, readOnly: false, create: create ? .allowed : .whenMissing).cache
+        let harness = Harness(cache: store, transport: transport)
+        for (text, path) in zip(schemas.texts, schemaFiles) {
+            do { try harness.loadSchema(text) } catch {
+                throw CommandError.invalidContent(path: path, role: "--schema", message: "--schema \(path): \(error.description)")
+            }
+        }
+        try HarnessRunner.run(harness) { bytes throws(CommandError) in try StandardOutput.write(bytes) }
     }
 }

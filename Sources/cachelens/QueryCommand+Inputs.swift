@@ -5,7 +5,7 @@ extension QueryCommand {
     /// document's source with line and column, or the variable.
     func makeOperation(executor: GraphQLExecutor) throws -> GraphQLOperation {
         let source = documentFile ?? "-e"
-        let text = try documentFile.map { try FileAccess.readText($0, role: "document") } ?? document ?? ""
+        let text = try documentFile.map { try InputFile.readText($0, role: "document") } ?? document ?? ""
         let values = try parsedVariables()
         do {
             return try executor.operation(document: text, operationName: operationName, variables: values)
@@ -13,9 +13,11 @@ extension QueryCommand {
             switch error {
             case .invalidDocument(let message, let locations):
                 let at = locations.first.map { ":\($0.line):\($0.column)" } ?? ""
-                throw CommandError("\(source)\(at): \(message)")
+                throw CommandError.invalidContent(path: source, role: "document", message: "\(source)\(at): \(message)")
+            case .invalidVariables:
+                throw CommandError.invalidOption(name: "--variables", value: variables ?? "{}", reason: error.description)
             default:
-                throw CommandError(error.description)
+                throw CommandError.invalidContent(path: source, role: "document", message: error.description)
             }
         }
     }
@@ -25,10 +27,10 @@ extension QueryCommand {
         guard let variables else { return JSONObject() }
         let value: JSONValue
         do { value = try JSONValue.parse(variables) } catch {
-            throw CommandError("--variables: not JSON: \(error.description)")
+            throw CommandError.invalidOption(name: "--variables", value: variables, reason: "not JSON: \(error.description)")
         }
         guard case .object(let object) = value else {
-            throw CommandError("--variables must be a JSON object, found \(value.kindName)")
+            throw CommandError.invalidOption(name: "--variables", value: variables, reason: "expected a JSON object, found \(value.kindName)")
         }
         return object
     }

@@ -43,16 +43,16 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let schema = try SchemaFiles.load(schemaFiles)
-        let store = CacheStore(cache: try CacheFile.open(cache), configuration: CacheConfiguration(schema: schema))
+        let schemas = try SchemaFiles.load(schemaFiles)
+        let store = CacheStore(cache: try CacheFile.open(cache, readOnly: true).cache, configuration: schemas.configuration)
         let operation = try makeOperation(executor: store.executor)
         let result = try store.readResult(query: operation)
         if explain {
-            StandardStreams.output(Array((JSONValue.object(result.explanationJSON).jsonText + "\n").utf8))
+            try StandardOutput.write(JSONValue.object(result.explanationJSON).jsonText + "\n")
         } else if result.isComplete {
-            StandardStreams.output(Array((JSONValue.object(result.data ?? JSONObject()).jsonText + "\n").utf8))
+            try StandardOutput.write(JSONValue.object(result.data ?? JSONObject()).jsonText + "\n")
         } else {
-            StandardStreams.error(MissReport.text(result.misses))
+            StandardOutput.error(MissReport.text(result.misses))
         }
         if !result.isComplete { throw ExitCode(2) }
     }

@@ -1,8 +1,7 @@
 import GraphQLCache
-import GraphQLCacheSQLite
 
-/// What `dump` and `export` share: every readable record of a SQLite cache file as a snapshot,
-/// keys sorted, with each broken row reported on standard error by key.
+/// What `dump` and `export` share: every readable record of a cache file (SQLite or snapshot)
+/// as a snapshot, keys sorted, with each broken row reported on standard error by key.
 enum SnapshotExport {
     /// How many records were written and how many rows could not be read.
     struct Outcome {
@@ -15,7 +14,7 @@ enum SnapshotExport {
     static func write<Failure: Error>(
         cachePath: String, command: String, to sink: @escaping ([UInt8]) throws(Failure) -> Void
     ) throws -> Outcome {
-        let cache = try SQLiteNormalizedCache(path: cachePath, options: .init(readOnly: true))
+        let cache = try CacheFile.open(cachePath, readOnly: true).cache
         var records: [Record] = []
         var broken = 0
         try cache.forEachRecord { result in
@@ -23,7 +22,7 @@ enum SnapshotExport {
             case .success(let record): records.append(record)
             case .failure(let error):
                 broken += 1
-                StandardStreams.error("cachelens \(command): \(cachePath): \(error.description)\n")
+                StandardOutput.error("cachelens \(command): \(cachePath): \(error.description)\n")
             }
         }
         records.sort { $0.key.rawValue < $1.key.rawValue }

@@ -142,7 +142,7 @@ import Testing
             "--variables", #"{"e": JEDI}"#,
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("--variables: not JSON: unexpected character 'J' at line 1, column 7"))
+        #expect(result.stderr.contains(#"--variables {"e": JEDI}: not JSON: unexpected character 'J' at line 1, column 7"#))
     }
 
     @Test func missingCacheFileAndMissingSchemaFileAreNamed() throws {
