@@ -39,6 +39,26 @@ enum CacheLensProcess {
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
     }
 
+    /// Runs `cachelens arguments` with standard output going to `output` (a file such as
+    /// `/dev/full`, or a pipe whose reader has gone) and `input` on standard input; the exit
+    /// status and what it wrote on standard error.
+    static func run(_ arguments: [String], input: String = "", output: FileHandle) throws -> (stderr: String, status: Int32) {
+        let directory = try TemporaryDirectory()
+        let inputPath = directory.path("stdin")
+        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stderr = Pipe()
+        process.standardInput = FileHandle(forReadingAtPath: inputPath)
+        process.standardOutput = output
+        process.standardError = stderr
+        try process.run()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: err, as: UTF8.self), process.terminationStatus)
+    }
+
     /// Starts `cachelens arguments` reading stdin from the file at `inputPath`; stdout is a pipe
     /// the caller reads (`readLines`).
     static func start(_ arguments: [String], inputPath: String) throws -> (process: Process, stdout: FileHandle) {
