@@ -9,7 +9,14 @@ enum SystemReason {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if nsError.domain == NSCocoaErrorDomain {
+            switch nsError.code {
+            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file or directory"
+            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
+            case NSFileWriteOutOfSpaceError: return "no space left on device"
+            default: break
+            }
+        }
         return nsError.localizedDescription
     }
 
