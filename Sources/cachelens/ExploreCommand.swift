@@ -90,9 +90,9 @@ struct ExploreCommand: ParsableCommand {
     }
 
     /// `cachelens frobnicate`: a first argument that is not a file and looks like no path is
-    /// a mistyped subcommand, not a cache to create.
+    /// a mistyped subcommand (unless `--create` asks for a cache of that name).
     private func refuseUnknownSubcommand() throws {
-        guard let file, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
+        guard let file, !create, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
         let commands = CacheLensCommand.configuration.subcommands
             .filter { $0.configuration.shouldDisplay }
             .compactMap { $0.configuration.commandName }
