@@ -22,19 +22,10 @@ enum CacheLensProcess {
     /// Runs `cachelens arguments` with `input` on stdin to completion (stderr must stay small:
     /// it is read after stdout).
     static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
-        let directory = try TemporaryDirectory()
-        let inputPath = directory.path("stdin")
-        try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
-        let process = Process()
-        process.executableURL = executable ?? Self.executable
-        process.arguments = arguments
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = FileHandle(forReadingAtPath: inputPath)
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let stdout = Pipe()
+        let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.readDataToEndOfFile()
         process.waitUntilExit()
         return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
     }
@@ -43,20 +34,28 @@ enum CacheLensProcess {
     /// `/dev/full`, or a pipe whose reader has gone) and `input` on standard input; the exit
     /// status and what it wrote on standard error.
     static func run(_ arguments: [String], input: String = "", output: FileHandle) throws -> (stderr: String, status: Int32) {
+        let (process, stderr) = try launch(arguments, input: input, executable: nil, output: output)
+        let err = stderr.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: err, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Starts the process with `input` on stdin (from a file, so no writer thread is needed),
+    /// `output` (a `Pipe` or `FileHandle`) as stdout and a pipe for stderr.
+    private static func launch(_ arguments: [String], input: String, executable: URL?, output: Any) throws
+        -> (process: Process, stderr: FileHandle) {
         let directory = try TemporaryDirectory()
         let inputPath = directory.path("stdin")
         try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         let stderr = Pipe()
         process.standardInput = FileHandle(forReadingAtPath: inputPath)
         process.standardOutput = output
         process.standardError = stderr
         try process.run()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: err, as: UTF8.self), process.terminationStatus)
+        return (process, stderr.fileHandleForReading)
     }
 
     /// Starts `cachelens arguments` reading stdin from the file at `inputPath`; stdout is a pipe
