@@ -36,11 +36,10 @@ struct CacheFile {
     /// Opens the cache at `path`; `readOnly` opens SQLite files without write access.
     static func open(_ path: String, readOnly: Bool, create: Creation = .refused) throws(CommandError) -> CacheFile {
         if isSnapshotPath(path) {
+            let bytes = try InputFile.read(path, role: "snapshot")
             let records: RecordSet
-            do { records = try Snapshot.decode(try InputFile.read(path, role: "snapshot"), source: path) } catch let error as CommandError {
-                throw error
-            } catch {
-                throw .invalidContent(path: path, role: "snapshot", message: "\(error)")
+            do { records = try Snapshot.decode(bytes, source: path) } catch {
+                throw .invalidContent(path: path, role: "snapshot", message: error.description)
             }
             return CacheFile(path: path, cache: InMemoryNormalizedCache(records: records), sqlite: nil)
         }
