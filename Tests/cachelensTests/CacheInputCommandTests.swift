@@ -31,6 +31,7 @@ import Testing
             {"id":1,"op":"records"}
             {"id":2,"op":"merge","records":{"Droid:2001":{"name":"Artoo"}}}
             {"id":3,"op":"read","document":"{ hero { name } }"}
+            {"id":4,"op":"poll"}
 
             """)
         #expect(result.status == 0, "\(result.stderr)")
@@ -39,6 +40,7 @@ import Testing
         #expect(records.count == 10)
         #expect(records["Droid:2001"]?.objectValue?["name"] == .string("R2-D2"))
         #expect(lines[2].contains(#""name":"Artoo""#), "\(lines[2])")
+        #expect(lines[3] == #"{"id":4,"ok":true,"externalChanges":0}"#)
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.snapshot)) == before)
     }
 
