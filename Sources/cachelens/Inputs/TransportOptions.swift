@@ -17,7 +17,7 @@ struct TransportOptions: ParsableArguments {
         case http(url: URL, headers: [String: String], timeout: Double)
     }
 
-    @Option(help: "'scripted' (no network; the harness answers what the respond op queued), 'sample' (the offline Star Wars server) or an http(s) URL.")
+    @Option(help: "'scripted' (no network; the harness answers with what its respond op queued), 'sample' (the offline Star Wars server) or an http(s) URL.")
     var transport: String?
 
     @Option(help: "A GraphQL endpoint URL (the same as --transport URL).")
