@@ -5,8 +5,9 @@ import GraphQLCache
 public enum Action: Hashable, Sendable {
     case keyPressed(Key)
     case resized(Size)
-    /// The cache changed (by us or anyone else): these field keys.
-    case storeDidChange(Set<FieldKey>)
+    /// The cache changed, by us or by another process (`CacheChange.isExternal`): one action
+    /// per committed change, whoever made it.
+    case storeDidChange(CacheChange)
     /// The backend finished counting the keys containing `filter` (the list showed a lower
     /// bound meanwhile).
     case keysCounted(filter: String, count: Int)

@@ -41,8 +41,9 @@ public struct Explorer {
             state.size = size
             reloadList()
             clampRecordView()
-        case .storeDidChange:
+        case .storeDidChange(let change):
             refreshAfterChange()
+            if change.isExternal { inform(Self.externalChangeMessage(change)) }
         case let .keysCounted(filter, count):
             if filter == state.list.filter, !state.list.countIsExact {
                 state.list.count = count
@@ -57,6 +58,12 @@ public struct Explorer {
         case let .mouseScrolled(row, column, lines):
             mouseScrolled(row: row, column: column, lines: lines)
         }
+    }
+
+    /// `external change: 3 records`: what another process's commit did to what was read.
+    static func externalChangeMessage(_ change: CacheChange) -> String {
+        let count = change.affectedRecords.count
+        return "external change: \(count) record\(count == 1 ? "" : "s")"
     }
 
     /// How long a changed watch flashes.

@@ -38,8 +38,11 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func explain(document: String, variables: String?) throws -> QueryReport
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
-    /// Whether another process changed the data since the last call (polled between keys).
-    func hasExternalChanges() -> Bool
+    /// Looks for commits another process made since the last call (polled about every 100 ms):
+    /// what they changed arrives through `onChange` as `.storeDidChange`, like any change.
+    /// Returns whether anyone committed (the list may have changed even when no record the
+    /// explorer read did).
+    func pollExternalChanges() -> Bool
 }
 
 extension ExplorerBackend {
@@ -64,7 +67,7 @@ extension ExplorerBackend {
     /// Nothing to finish: `keyCount(matching:atLeast:)` is exact.
     public func countKeys(matching filter: String) {}
 
-    public func hasExternalChanges() -> Bool { false }
+    public func pollExternalChanges() -> Bool { false }
 
     /// One record, or nil when absent.
     public func loadRecord(_ key: CacheKey) throws -> Record? {

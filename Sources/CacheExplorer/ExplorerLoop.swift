@@ -38,16 +38,30 @@ public struct ExplorerLoop {
     }
 
     /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
+    /// Other processes' commits are looked for every `pollMilliseconds`, keys or not, before
+    /// the queued changes are applied, so that their change is drawn in the same frame.
     public mutating func run(untilIdle: Bool = false) {
         if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
         terminal.draw(explorer.render(), theme: explorer.theme)
+        var lastPoll = clock()
         while !explorer.isFinished {
             let action = terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
-            var queued = coalesce(changes.drain())
-            if action == nil, explorer.backend.hasExternalChanges() { queued.append(.storeDidChange([])) }
+            var committedElsewhere = false
+            if action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds) {
+                committedElsewhere = explorer.backend.pollExternalChanges()
+                lastPoll = clock()
+            }
+            var queued = Self.coalesce(changes.drain())
+            if committedElsewhere, queued.isEmpty { queued.append(.storeDidChange(CacheChange(origin: .external))) }
             let flashing = explorer.state.flashing
             for change in queued { explorer.send(change) }
-            if let action { explorer.send(action) }
+            if let action {
+                explorer.send(action)
+                // What the key caused (an edit's change, the watches it woke) joins its frame.
+                let caused = Self.coalesce(changes.drain())
+                for change in caused { explorer.send(change) }
+                queued += caused
+            }
             explorer.send(.tick(clock()))
             if action == nil && queued.isEmpty && explorer.state.flashing == flashing {
                 if untilIdle || terminal.isClosed { return }
@@ -61,13 +75,22 @@ public struct ExplorerLoop {
         }
     }
 
-    /// Merges a burst of store changes into one refresh.
-    private func coalesce(_ actions: [Action]) -> [Action] {
-        var fields = Set<FieldKey>()
+    /// Merges a burst of store changes into one refresh (external if any of them was).
+    static func coalesce(_ actions: [Action]) -> [Action] {
+        var merged: CacheChange?
         var others: [Action] = []
         for action in actions {
-            if case .storeDidChange(let keys) = action { fields.formUnion(keys) } else if !others.contains(action) { others.append(action) }
+            guard case .storeDidChange(let change) = action else {
+                if !others.contains(action) { others.append(action) }
+                continue
+            }
+            guard var sum = merged else { merged = change; continue }
+            sum.changedFields.formUnion(change.changedFields)
+            sum.removedRecords.formUnion(change.removedRecords)
+            sum.removedFields.formUnion(change.removedFields)
+            if change.isExternal { sum.origin = .external } else if !sum.isExternal { sum.origin = nil }
+            merged = sum
         }
-        return (actions.contains { if case .storeDidChange = $0 { return true } else { return false } } ? [.storeDidChange(fields)] : []) + others
+        return (merged.map { [Action.storeDidChange($0)] } ?? []) + others
     }
 }

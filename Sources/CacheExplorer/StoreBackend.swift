@@ -13,7 +13,6 @@ public final class StoreBackend: ExplorerBackend {
     public let isReadOnly: Bool
     /// The watched queries shown in the watches pane.
     public let watchList: WatchList
-    private let externalChanges: (@Sendable () throws -> Bool)?
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
     /// Who `onChange` tells (counts finished in the background go to them).
@@ -23,16 +22,16 @@ public final class StoreBackend: ExplorerBackend {
     ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
     ///   - waitsForWatches: whether adding a watch waits for its first result (fine for the
     ///     cache and the in-process sample server; not for a slow remote endpoint).
-    ///   - externalChanges: asked between keys whether another process changed the data
-    ///     (SQLite's `data_version`); nil when nobody else can.
+    ///
+    /// Records read from a shared file (SQLite) are remembered from the start, so that another
+    /// process's commit can be told apart field by field (`pollExternalChanges`).
     public init(client: GraphQLClient, sourceName: String, readOnly: Bool = false,
-                watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true,
-                externalChanges: (@Sendable () throws -> Bool)? = nil) {
+                watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true) {
         self.client = client
         self.store = client.store
         self.sourceName = sourceName
         self.isReadOnly = readOnly
-        self.externalChanges = externalChanges
+        try? store.startTrackingExternalChanges()
         self.waitsForWatches = waitsForWatches
         watchList = WatchList(client: client, policy: watchPolicy)
     }
@@ -106,11 +105,11 @@ public final class StoreBackend: ExplorerBackend {
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
         watchList.onUpdate(handler)
         listeners.withLock { $0.append(handler) }
-        let subscription = store.subscribe { change in handler(.storeDidChange(change.affectedFields)) }
+        let subscription = store.subscribe { change in handler(.storeDidChange(change)) }
         subscriptions.withLock { $0.append(subscription) }
     }
 
-    public func hasExternalChanges() -> Bool {
-        (try? externalChanges?()) ?? false
+    public func pollExternalChanges() -> Bool {
+        (try? store.pollExternalChanges()) != nil
     }
 }

@@ -26,7 +26,7 @@ extension Harness {
         }
         register("poll") { [unowned self] _ throws(HarnessError) in
             do {
-                return ["externalChanges": .int(try self.store.pollExternalChanges())]
+                return ["externalChanges": .int(try self.store.pollExternalChanges() ?? 0)]
             } catch {
                 throw HarnessError(.storage, "\(error)")
             }

@@ -17,7 +17,7 @@ extension Harness {
             var explorer = session.explorer
                 ?? Explorer(backend: StoreBackend(client: self.client, sourceName: "harness"), size: size)
             if explorer.state.size != size { explorer.send(.resized(size)) }
-            explorer.send(.storeDidChange([]))
+            explorer.send(.storeDidChange(CacheChange()))
             explorer.press(keys)
             explorer.finishCounting()
             explorer.send(.tick(ContinuousClock.now - session.started))

@@ -27,7 +27,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
             try findNewRows(&tracker, &collector, on: state.connection)
             tracker.dataVersion = version
             state.tracker = tracker
-            return collector.recordCount == 0 ? nil : (collector.change, collector.recordCount)
+            return (collector.change, collector.recordCount)
         }
     }
 

@@ -20,18 +20,16 @@ enum ExplorerFiles {
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
     static func openBackend(path: String, options: Options, create: CacheFile.Creation = .refused) throws -> any ExplorerBackend {
         let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)
-        guard let sqlite = file.sqlite else { return backend(file.cache, name: file.name, options: options) }
-        return backend(sqlite, name: file.name, options: options) { try sqlite.hasExternalChanges() }
+        return backend(file.cache, name: file.name, options: options)
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
-    static func backend(_ cache: NormalizedCache, name: String, options: Options,
-                        externalChanges: (@Sendable () throws -> Bool)? = nil) -> StoreBackend {
+    static func backend(_ cache: NormalizedCache, name: String, options: Options) -> StoreBackend {
         let store = CacheStore(cache: cache, configuration: options.configuration)
         let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
         return StoreBackend(client: client, sourceName: name, readOnly: options.readOnly,
                             watchPolicy: options.transport == nil ? .returnCacheDataDontFetch : .returnCacheDataElseFetch,
-                            waitsForWatches: options.waitsForWatches, externalChanges: externalChanges)
+                            waitsForWatches: options.waitsForWatches)
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file.

@@ -102,7 +102,7 @@ import Testing
     @Test func aChangeFromElsewhereRefreshesTheRecordShown() throws {
         var (explorer, backend) = droidExplorer(selecting: 0)
         try backend.store.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Artoo")])]))
-        explorer.send(.storeDidChange([FieldKey(record: "Droid:2001", field: "name")]))
+        explorer.send(.storeDidChange(CacheChange(changedFields: [FieldKey(record: "Droid:2001", field: "name")])))
         #expect(explorer.state.record?.rows.last == FieldRow(field: "name", label: "name", value: .string("Artoo")))
     }
 }
@@ -113,7 +113,7 @@ final class ChangeLog: Sendable {
 
     init(_ backend: StoreBackend) {
         backend.onChange { [self] action in
-            if case .storeDidChange(let fields) = action { self.log.withLock { $0.append(fields) } }
+            if case .storeDidChange(let change) = action { self.log.withLock { $0.append(change.affectedFields) } }
         }
     }
 

@@ -48,7 +48,7 @@ import Testing
         let mine = try SQLiteNormalizedCache(path: path)
         try mine.merge(records: RecordSet(records: TinyCache.records))
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: mine), transport: ScriptedTransport()),
-                                   sourceName: "shared.sqlite", externalChanges: { try mine.hasExternalChanges() })
+                                   sourceName: "shared.sqlite")
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
         var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
         loop.run(untilIdle: true)
@@ -58,6 +58,30 @@ import Testing
         loop.run(untilIdle: true)
         #expect(loop.explorer.state.list.count == 5)
         #expect(terminal.screen.contains("Human:1003"))
+    }
+
+    @Test func anotherProcessChangingAFieldAWatchReadsUpdatesTheWatchAndSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.sqlite")
+        let mine = try SQLiteNormalizedCache(path: path)
+        try mine.merge(records: RecordSet(records: TinyCache.records))
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: mine), transport: ScriptedTransport()),
+                                   sourceName: "shared.sqlite")
+        try backend.addWatch(name: "hero", document: "{ hero { name } }")
+        let terminal = HeadlessTerminal(size: Size(width: 120, height: 40))
+        var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
+        loop.run(untilIdle: true)
+        #expect(terminal.screen.contains("R2-D2"))
+        let frames = terminal.frameCount
+        let other = try SQLiteNormalizedCache(path: path)
+        try other.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Artoo")])]))
+        loop.run(untilIdle: true)
+        // `run` draws once on entry; the commit itself is one more frame, not one per route.
+        #expect(terminal.frameCount == frames + 2)
+        #expect(terminal.screen.contains("\"Artoo\""))
+        #expect(terminal.screen.contains("Droid:2001.name"))
+        #expect(terminal.screen.contains("external change: 1 record"))
+        #expect(loop.explorer.state.flashing == ["hero"])
     }
 }
 

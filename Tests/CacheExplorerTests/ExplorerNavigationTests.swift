@@ -37,7 +37,7 @@ import Testing
         #expect(explorer.state.focus == .records)
         #expect(explorer.state.list.selectedRow?.key == .queryRoot)
         _ = try backend.write([Record(key: "Human:1003", ["name": .string("Leia")])])
-        explorer.send(.storeDidChange([]))
+        explorer.send(.storeDidChange(CacheChange()))
         #expect(explorer.state.record?.key == "Droid:2001")
         explorer.press([.character("j"), .character("j")])
         #expect(explorer.state.record == TinyCache.view("Human:1000"))

@@ -8,6 +8,7 @@ public protocol ExternallyChangingCache: NormalizedCache {
 
     /// Looks for commits by other processes since the last look; returns what they changed,
     /// added or removed among the records read so far (and every record added), or nil when
-    /// nobody else committed. `recordCount` counts the records concerned.
+    /// nobody else committed. `recordCount` counts the records concerned; it is 0 (and the
+    /// change empty) when the commits touched only records never read.
     func externalChanges() throws -> (change: CacheChange, recordCount: Int)?
 }

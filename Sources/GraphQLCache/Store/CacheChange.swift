@@ -2,7 +2,7 @@
 ///
 /// Reported once per transaction (never per write inside it), so a watcher re-reads once however
 /// many records the transaction touched.
-public struct CacheChange: Sendable, Equatable, CustomStringConvertible {
+public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     /// Fields whose value was added or changed by merges.
     public var changedFields: Set<FieldKey>
     /// Records that existed and were removed (by key, by pattern or by `clear`).

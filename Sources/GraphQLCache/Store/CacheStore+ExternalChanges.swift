@@ -11,18 +11,18 @@ extension CacheStore {
     /// Looks now for commits another process made to the cache's file and delivers what they
     /// changed, added or removed as one change (origin `.external`) to subscribers and the
     /// watchers it touches, before returning. Returns how many records were concerned (0 when
-    /// nobody else committed, or the cache is not shared).
+    /// the commits touched only records never read: nothing is delivered then), or nil when
+    /// nobody else committed (always, for a cache no other process can write).
     @discardableResult
-    public func pollExternalChanges() throws -> Int {
-        guard let shared = cache as? ExternallyChangingCache else { return 0 }
+    public func pollExternalChanges() throws -> Int? {
+        guard let shared = cache as? ExternallyChangingCache else { return nil }
         let found = try lock.withWriteLock { () throws -> (change: CacheChange, recordCount: Int)? in
-            guard let found = try shared.externalChanges(), !found.change.isEmpty else { return nil }
-            var change = found.change
-            change.origin = .external
-            dispatcher.post(change)
-            return (change, found.recordCount)
+            guard var found = try shared.externalChanges() else { return nil }
+            found.change.origin = .external
+            if !found.change.isEmpty { dispatcher.post(found.change) }
+            return found
         }
         dispatcher.drain()
-        return found?.recordCount ?? 0
+        return found?.recordCount
     }
 }
