@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses",
                        providers: [.apt(["libncurses-dev"])]),
         .target(name: "GraphQLCache", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
-        .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CSQLite"]),
+        .target(name: "CacheKeyIndex", dependencies: ["GraphQLCache"]),
+        .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CacheKeyIndex", "CSQLite"]),
         .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
@@ -34,6 +35,7 @@ let package = Package(
         ]),
         .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache", "CacheTestSupport"]),
+        .testTarget(name: "CacheKeyIndexTests", dependencies: ["CacheKeyIndex", "GraphQLCache"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
             "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport",

@@ -1,3 +1,4 @@
+import CacheKeyIndex
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite

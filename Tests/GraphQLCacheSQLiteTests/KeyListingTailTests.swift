@@ -1,3 +1,4 @@
+import CacheKeyIndex
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
@@ -22,14 +23,5 @@ import Testing
         if !indexBuilt { #expect(tail == Array(sorted[5960..<6000])) }
         #expect(try cache.keys(matching: nil, offset: 5990, limit: 40) == Array(sorted[5990...]))
         #expect(try cache.keys(matching: nil, offset: 3000, limit: 5) == Array(sorted[3000..<3005]))
-    }
-
-    @Test func extremesAreTheFirstAndLastKeysInNaturalOrder() {
-        var index = SortedKeyIndex()
-        let keys: [CacheKey] = ["b.10", "b.2", "QUERY_ROOT", "a", "b.1", "c", "MUTATION_ROOT", "b.9"]
-        for key in keys { var raw = key.rawValue; raw.withUTF8 { index.appendUnsorted($0) } }
-        let extremes = index.extremes(3)
-        #expect(extremes.smallest == Array(keys.sorted().prefix(3)))
-        #expect(extremes.largest == Array(keys.sorted().suffix(3)))
     }
 }

@@ -1,5 +1,5 @@
 import GraphQLCache
-@testable import GraphQLCacheSQLite
+@testable import CacheKeyIndex
 import Testing
 
 /// The key index's byte encoding and its radix sort agree with `NaturalOrder`, the one
@@ -52,6 +52,15 @@ import Testing
         let extremes = index.extremes(100)
         #expect(extremes.smallest == Array(sorted.prefix(100)))
         #expect(extremes.largest == Array(sorted.suffix(100)))
+    }
+
+    @Test func extremesOfAFewKeysAreTheFirstAndLastInNaturalOrder() {
+        var index = SortedKeyIndex()
+        let keys: [CacheKey] = ["b.10", "b.2", "QUERY_ROOT", "a", "b.1", "c", "MUTATION_ROOT", "b.9"]
+        for key in keys { var raw = key.rawValue; raw.withUTF8 { index.appendUnsorted($0) } }
+        let extremes = index.extremes(3)
+        #expect(extremes.smallest == Array(keys.sorted().prefix(3)))
+        #expect(extremes.largest == Array(keys.sorted().suffix(3)))
     }
 
     @Test func aMiddlePageOfUnsortedKeysIsTheSortedOrdersPage() {

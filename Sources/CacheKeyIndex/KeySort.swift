@@ -3,15 +3,15 @@ import Synchronization
 /// One natural-order sort of keys already read, shared by the background job that starts it and
 /// any page that needs the full order first: whoever comes second waits for the first instead
 /// of reading and sorting the keys again.
-final class KeySort: Sendable {
+package final class KeySort: Sendable {
     private let state: Mutex<(unsorted: SortedKeyIndex?, sorted: SortedKeyIndex?)>
 
-    init(_ unsorted: SortedKeyIndex) {
+    package init(_ unsorted: SortedKeyIndex) {
         state = Mutex((unsorted, nil))
     }
 
     /// The sorted index: sorts now, or waits for the sort under way, or returns the one done.
-    func sorted() -> SortedKeyIndex {
+    package func sorted() -> SortedKeyIndex {
         state.withLock { state in
             if let sorted = state.sorted { return sorted }
             var index = state.unsorted ?? SortedKeyIndex()
@@ -24,7 +24,7 @@ final class KeySort: Sendable {
 
     /// Drops the result once installed, so that later writes to the installed index do not
     /// copy the key arena.
-    func release() {
+    package func release() {
         state.withLock { $0 = (nil, nil) }
     }
 }

@@ -1,3 +1,4 @@
+import CacheKeyIndex
 import Dispatch
 import GraphQLCache
 

@@ -1,5 +1,5 @@
 import GraphQLCache
-@testable import GraphQLCacheSQLite
+@testable import CacheKeyIndex
 import Testing
 
 /// A filter's matches found lazily: a page needs only its first matches, a longer filter

@@ -13,7 +13,7 @@ extension SortedKeyIndex {
     /// Like `extremes`: an evenly spaced sample, sorted, gives two keys that should enclose the
     /// page; one pass counts the keys below the lower one and collects those between, which
     /// are sorted. Their places are exact (keys are unique): `below` keys come before them.
-    func unsortedPage(_ range: Range<Int>) -> [CacheKey]? {
+    package func unsortedPage(_ range: Range<Int>) -> [CacheKey]? {
         let n = slotCount, range = range.clamped(to: 0..<slotCount)
         guard !range.isEmpty else { return [] }
         let page: [UInt32]? = withEncodedKeys { encoded in

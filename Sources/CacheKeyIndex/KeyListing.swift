@@ -6,37 +6,40 @@ import GraphQLCache
 ///
 /// `generation` changes whenever the set of keys changes other than through `index`, so that a
 /// background sort started before the change is discarded rather than installed.
-struct KeyListing {
+package struct KeyListing {
     /// How many keys at each end are found for the first and last screens while the sort runs.
-    static let headSize = 256
+    package static let headSize = 256
     /// Below this many keys the sort is quick enough to do at once (tests lower it).
-    var backgroundThreshold = 100_000
+    package var backgroundThreshold = 100_000
 
     /// Every key in natural order, when built and current.
-    var index: SortedKeyIndex?
+    package var index: SortedKeyIndex?
     /// The first and the last `headSize` keys in order and how many keys there are, while
     /// `index` is sorting.
-    var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
+    package var head: (keys: [CacheKey], tail: [CacheKey], total: Int)?
     /// The sort under way for `head`'s keys.
-    var sorting: KeySort?
+    package var sorting: KeySort?
     /// The keys being sorted, as read (sharing their bytes with the sort's copy): a middle page
     /// asked for meanwhile is selected from them (`unsortedPage`) rather than waiting.
-    var unsorted: SortedKeyIndex?
+    package var unsorted: SortedKeyIndex?
     /// The filters asked for lately, newest last, with the matches found so far (a Backspace
     /// finds the shorter filter's here; a longer filter narrows a shorter one's).
-    private(set) var scans: [FilterScan] = []
+    package private(set) var scans: [FilterScan] = []
     /// The scan being finished in the background.
-    var counting: FilterScan?
+    package var counting: FilterScan?
     /// Background counts scheduled and not returned yet (stopped ones too): each holds the
     /// index's arrays, so that inserting keys would copy them (tens of megabytes for a million
     /// keys) and the listing is rebuilt instead.
-    var runningCounts = 0
+    package var runningCounts = 0
     /// `data_version` when the keys were read, to notice other processes' commits.
-    var dataVersion: Int64 = 0
-    var generation = 0
+    package var dataVersion: Int64 = 0
+    package var generation = 0
+
+    /// No keys read yet: the first page reads them.
+    package init() {}
 
     /// Forgets everything; the next page reads the keys again.
-    mutating func invalidate() {
+    package mutating func invalidate() {
         index = nil
         head = nil
         sorting = nil
@@ -46,7 +49,7 @@ struct KeyListing {
     }
 
     /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).
-    mutating func inserted(_ keys: [CacheKey]) {
+    package mutating func inserted(_ keys: [CacheKey]) {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 256, runningCounts == 0 else { return invalidate() }
         dropScans()
@@ -54,7 +57,7 @@ struct KeyListing {
     }
 
     /// Keeps the listing current after this cache removed keys.
-    mutating func removed(_ keys: Set<CacheKey>) {
+    package mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
         guard index != nil, keys.count <= 4096 else { return invalidate() }
         dropScans()
@@ -62,13 +65,13 @@ struct KeyListing {
     }
 
     /// After `clear()`: no keys at all.
-    mutating func cleared() {
+    package mutating func cleared() {
         invalidate()
         index = SortedKeyIndex()
     }
 
     /// Installs the sorted index in place of the head.
-    mutating func install(_ sorted: SortedKeyIndex) {
+    package mutating func install(_ sorted: SortedKeyIndex) {
         index = sorted
         head = nil
         unsorted = nil
@@ -78,10 +81,10 @@ struct KeyListing {
     }
 
     /// Scans kept at most (each holds at most a list of positions, 4 bytes a match).
-    static let keptScans = 6
+    package static let keptScans = 6
 
     /// The scan of `filter`, if kept; it becomes the newest.
-    mutating func scan(for filter: String) -> FilterScan? {
+    package mutating func scan(for filter: String) -> FilterScan? {
         guard let found = scans.lastIndex(where: { $0.filter == filter }) else { return nil }
         let scan = scans.remove(at: found)
         scans.append(scan)
@@ -89,7 +92,7 @@ struct KeyListing {
     }
 
     /// Keeps `scan` as the newest, forgetting the oldest beyond `keptScans`.
-    mutating func remember(_ scan: FilterScan) {
+    package mutating func remember(_ scan: FilterScan) {
         scans.append(scan)
         // Not stopped: one being counted in the background still delivers its count.
         if scans.count > Self.keptScans { scans.removeFirst(scans.count - Self.keptScans) }
@@ -104,7 +107,7 @@ struct KeyListing {
     }
 
     /// A page from `head` (its first or its last keys), when they cover it.
-    func headPage(_ range: Range<Int>) -> [CacheKey]? {
+    package func headPage(_ range: Range<Int>) -> [CacheKey]? {
         guard let head else { return nil }
         if range.upperBound <= head.keys.count || head.keys.count == head.total {
             return Array(head.keys[range.clamped(to: 0..<head.keys.count)])

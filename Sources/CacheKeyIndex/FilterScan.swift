@@ -9,7 +9,7 @@ import Synchronization
 /// The keys tested are a list of positions in order (a shorter filter's matches found so far)
 /// followed by every position from `rangeStart` on (those the shorter filter had not tested
 /// yet): so a longer filter narrows the shorter one's matches even before they are all found.
-final class FilterScan: Sendable {
+package final class FilterScan: Sendable {
     /// Candidates tested between two looks at the progress while finishing.
     static let chunk = 1 << 15
     /// Candidates a page tests in order at a time; once it has tested a sixteenth of those left
@@ -20,7 +20,7 @@ final class FilterScan: Sendable {
     static let sweepThreshold = 1 << 16
 
     /// The filter as typed.
-    let filter: String
+    package let filter: String
     /// The index the positions are in (a snapshot: the listing drops its scans when it changes).
     let index: SortedKeyIndex
     private let test: KeyTest
@@ -52,7 +52,7 @@ final class FilterScan: Sendable {
 
     /// The scan of `filter` over `index`, among the candidates `narrowing` had left (all keys
     /// when nil); the caller makes sure that every key containing `filter` contains the other's.
-    init(filter: String, index: SortedKeyIndex, narrowing parent: FilterScan? = nil) {
+    package init(filter: String, index: SortedKeyIndex, narrowing parent: FilterScan? = nil) {
         self.filter = filter
         self.index = index
         test = KeyTest(KeyPattern(filter), plainASCII: index.plainASCII)
@@ -74,7 +74,7 @@ final class FilterScan: Sendable {
 
     /// Finds matches until there are `minimum` or no more; returns how many are known and
     /// whether that is all of them.
-    func count(atLeast minimum: Int) -> (count: Int, isComplete: Bool) {
+    package func count(atLeast minimum: Int) -> (count: Int, isComplete: Bool) {
         progress.withLock { p in
             scan(&p, until: minimum)
             return (p.foundCount, p.isComplete)
@@ -82,7 +82,7 @@ final class FilterScan: Sendable {
     }
 
     /// The keys of matches `range` (clamped to the matches there are).
-    func keys(in range: Range<Int>) -> [CacheKey] {
+    package func keys(in range: Range<Int>) -> [CacheKey] {
         let positions = progress.withLock { p in
             scan(&p, until: range.upperBound)
             return range.clamped(to: 0..<p.foundCount).map { p.position(ofMatch: $0) }
@@ -91,13 +91,13 @@ final class FilterScan: Sendable {
     }
 
     /// What `finish(unlessStoppedSince:)` compares with: take it when scheduling the finish.
-    var stopTicket: Int { stops.load(ordering: .relaxed) }
+    package var stopTicket: Int { stops.load(ordering: .relaxed) }
 
     /// Tests every candidate left, a chunk at a time (or the keys left in one sweep, on every
     /// core when `parallel`), outside the lock (a page asked for meanwhile never waits for
     /// it); returns the number of matches, or nil when `stop()` was called since `ticket` was
     /// taken (`stopTicket`).
-    func finish(unlessStoppedSince ticket: Int? = nil, parallel: Bool = false) -> Int? {
+    package func finish(unlessStoppedSince ticket: Int? = nil, parallel: Bool = false) -> Int? {
         while true {
             if let ticket, stops.load(ordering: .relaxed) != ticket { return nil }
             // Not the found positions: holding them would make each append copy them.
@@ -128,7 +128,7 @@ final class FilterScan: Sendable {
     }
 
     /// Makes a `finish` scheduled before give up (the filter changed, or the keys did).
-    func stop() { stops.add(1, ordering: .relaxed) }
+    package func stop() { stops.add(1, ordering: .relaxed) }
 
     /// Tests candidates until `wanted` matches are found or all are tested: in order, a
     /// `probe` at a time, until a page that has not found its matches among the first

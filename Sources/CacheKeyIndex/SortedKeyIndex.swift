@@ -9,7 +9,7 @@ import GraphQLCache
 /// 32-bit offsets: about 23 bytes a key with its place in the order, not a `String` each. The
 /// order is built by `EncodedKeySort` and kept up to date by the cache's own writes; a commit
 /// by another process (`data_version`) makes the cache rebuild it.
-struct SortedKeyIndex {
+package struct SortedKeyIndex: Sendable {
     private(set) var bytes: [UInt8] = []
     /// Key `slot` is `bytes[starts[slot]..<starts[slot + 1]]`.
     private(set) var starts: [UInt32] = [0]
@@ -19,14 +19,14 @@ struct SortedKeyIndex {
     /// bytes hold each key's non-digit text verbatim between bytes no filter text can match.
     private(set) var plainASCII = true
 
-    init() {}
+    package init() {}
 
     /// Set when a key did not fit (the arena holds 4 GiB): the index is then incomplete.
-    private(set) var isFull = false
+    package private(set) var isFull = false
 
     /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. When the arena
     /// is full nothing is added and `isFull` is set.
-    mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
+    package mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
         let end = Int(starts[starts.count - 1]), room = NaturalKeyEncoding.maximumSize(key.count)
         guard end + room <= Int(UInt32.max) else { isFull = true; return }
         if bytes.count < end + room { grow(toHold: end + room) }
@@ -46,7 +46,7 @@ struct SortedKeyIndex {
 
     /// Reserves room for about `keys` keys before appending them, so that the arena is not
     /// copied as it grows. Room not written to costs address space only, not resident memory.
-    mutating func reserve(keys: Int) {
+    package mutating func reserve(keys: Int) {
         guard keys > 0 else { return }
         starts.reserveCapacity(keys + 1)
         let end = Int(starts[starts.count - 1])
@@ -71,17 +71,17 @@ struct SortedKeyIndex {
 
     /// Puts every key appended so far in natural order (and finds whether they are plain ASCII:
     /// here, off the reading pass that the first screen waits for).
-    mutating func sortAll() {
+    package mutating func sortAll() {
         order = EncodedKeySort.order(bytes: bytes, starts: starts, count: slotCount)
         plainASCII = withEncodedKeys { encoded in
             (0..<slotCount).allSatisfy { NaturalKeyEncoding.isPlainASCII(encoded: encoded($0)) }
         }
     }
 
-    var count: Int { order.count }
+    package var count: Int { order.count }
 
     /// How many keys were appended.
-    var slotCount: Int { starts.count - 1 }
+    package var slotCount: Int { starts.count - 1 }
 
     /// The key at `position` in natural order.
     func key(at position: Int) -> CacheKey {
@@ -89,7 +89,7 @@ struct SortedKeyIndex {
     }
 
     /// The keys at `range` of positions (clamped to the index).
-    func keys(in range: Range<Int>) -> [CacheKey] {
+    package func keys(in range: Range<Int>) -> [CacheKey] {
         range.clamped(to: 0..<count).map(key(at:))
     }
 

@@ -1,3 +1,4 @@
+import CacheKeyIndex
 import GraphQLCache
 import Synchronization
 

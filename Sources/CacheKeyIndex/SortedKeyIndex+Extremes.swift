@@ -12,7 +12,7 @@ extension SortedKeyIndex {
     /// largest keys. At least `k` keys lie on the far side of each (the sample's own), so every
     /// one of the true `k` smallest (largest) does too; one pass collects those candidates with
     /// a byte comparison or two each, and only the candidates are sorted.
-    func extremes(_ k: Int) -> (smallest: [CacheKey], largest: [CacheKey]) {
+    package func extremes(_ k: Int) -> (smallest: [CacheKey], largest: [CacheKey]) {
         let n = slotCount
         guard k > 0, n > 0 else { return ([], []) }
         let (low, high) = withEncodedKeys { encoded in
