@@ -1,46 +1,34 @@
 import GraphQLCache
 
-/// The `:` command line: `:open`, `:watch`, `:query`, `:theme`, `:export`, `:filter`, `:quit`.
+/// The `:` command line: runs the commands of `LineCommand`.
 extension Explorer {
-    /// The commands `:` understands, with their help text.
-    public static let lineCommands: [(name: String, usage: String)] = [
-        ("open", ":open FILE          open a .sqlite or snapshot .json file"),
-        ("watch", ":watch DOC|FILE     watch a query (document text or a .graphql file)"),
-        ("query", ":query DOC|FILE     run a document (text or a .graphql file) in the console"),
-        ("theme", ":theme NAME         switch theme (default, light, high-contrast, monochrome)"),
-        ("export", ":export FILE        write every record as a snapshot JSON file"),
-        ("filter", ":filter TEXT        filter keys (as /)"),
-        ("gc", ":gc                 delete records no root reaches (preview first)"),
-        ("quit", ":quit               quit (also :q)"),
-    ]
-
     mutating func runCommandLine(_ line: String) {
         let text = line.trimmed
         let name = String(text.prefix { $0 != " " })
         let argument = String(text.dropFirst(name.count)).trimmed
-        switch name {
-        case "":
+        guard !name.isEmpty else { return }
+        guard let command = LineCommand(named: name) else {
+            fail(ExplorerError.invalid("unknown command :\(name); commands: \(LineCommand.names)"))
             return
-        case "q", "quit", "q!":
-            state.isFinished = true
-        case "open", "o", "e":
-            openFile(argument)
-        case "watch", "w":
-            addWatch(argument)
-        case "query":
-            openQuery(argument)
-        case "theme":
-            switchTheme(argument)
-        case "export":
-            export(to: argument)
-        case "filter":
-            applyFilter(argument)
-        case "gc":
-            previewGarbage()
-        case "help", "h":
-            state.mode = .help(top: 0)
-        default:
-            fail(ExplorerError.invalid("unknown command :\(name); try :open, :watch, :query, :theme, :export, :gc, :quit"))
+        }
+        if let reason = state.disabledReason(for: command) {
+            fail(ExplorerError.invalid(reason.message))
+            return
+        }
+        run(command, argument: argument, force: name.hasSuffix("!"))
+    }
+
+    private mutating func run(_ command: LineCommand, argument: String, force: Bool) {
+        switch command {
+        case .quit: requestQuit(force: force)
+        case .open: openFile(argument)
+        case .watch: addWatch(argument)
+        case .query: openQuery(argument)
+        case .theme: switchTheme(argument)
+        case .export: export(to: argument)
+        case .filter: applyFilter(argument)
+        case .gc: previewGarbage()
+        case .help: state.mode = .help(top: 0)
         }
     }
 
@@ -70,6 +58,7 @@ extension Explorer {
             var records: [Record] = []
             try backend.forEachRecord { records.append($0) }
             try environment.writeFile(path, Snapshot.encode(records))
+            state.unsavedChanges = 0
             inform("exported \(records.count) records to \(path)")
         } catch {
             fail(error)

@@ -6,27 +6,13 @@ extension Explorer {
     /// How many matching keys the pattern preview lists.
     static let previewSampleSize = 8
 
-    /// The record `d` and `r` act on: the one shown when the record view has focus, else the
-    /// selected list row.
-    var targetKey: CacheKey? {
-        if state.focus == .record, let key = state.record?.key { return key }
-        return state.list.selectedRow?.key ?? state.record?.key
-    }
-
+    /// `d`: asks to delete the record the record pane shows (`ExplorerState.targetKey`).
     mutating func beginDelete() {
-        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
-        guard let key = targetKey else { inform("nothing selected to delete"); return }
-        state.mode = .confirmDelete(key)
-    }
-
-    mutating func confirmDeleteKey(_ key: Key, _ target: CacheKey) {
-        state.mode = .normal
-        guard key == .character("y") || key == .character("Y") else { inform("kept \(target)"); return }
-        removeRecords([target], description: "delete \(target)")
+        guard let key = state.targetKey else { return }
+        state.mode = .confirm(.delete(key))
     }
 
     mutating func beginPatternDelete() {
-        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
         state.mode = .deletePattern(LineInput(state.list.filter))
     }
 
@@ -40,9 +26,9 @@ extension Explorer {
             let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern))
             let matcher = KeyPattern(pattern)
             let affected = state.watches.filter { $0.dependentRecords.contains(where: matcher.matches) }.map(\.name)
-            state.mode = .confirmPattern(PatternPreview(pattern: pattern, count: count, sample: sample,
+            state.mode = .confirm(.deletePattern(PatternPreview(pattern: pattern, count: count, sample: sample,
                                                         danglingReferences: dangling, danglingCount: danglingCount,
-                                                        affectedWatches: affected))
+                                                        affectedWatches: affected)))
         } catch {
             fail(error)
         }
@@ -64,9 +50,8 @@ extension Explorer {
         return (Array(dangling.map { "\($0.from) → \($0.target)" }.sorted().prefix(5)), dangling.count)
     }
 
-    mutating func confirmPatternKey(_ key: Key, _ preview: PatternPreview) {
-        state.mode = .normal
-        guard key == .character("y") || key == .character("Y") else { inform("nothing deleted"); return }
+    /// Deletes every record the preview's pattern matches now.
+    mutating func deleteMatching(_ preview: PatternPreview) {
         do {
             let count = try backend.keyCount(matching: preview.pattern)
             let keys = try backend.keys(matching: preview.pattern, offset: 0, limit: count)
@@ -79,9 +64,15 @@ extension Explorer {
     mutating func removeRecords(_ keys: [CacheKey], description: String) {
         do {
             let removed = try backend.remove(keys: keys)
-            if !removed.isEmpty { state.undo.append(.removal(removed, description: description)) }
+            if !removed.isEmpty {
+                state.undo.append(.removal(removed, description: description))
+                noteChange()
+            }
+            // The record pane showed a record that is gone: it previews the list's selection again.
+            if let shown = state.record?.key, removed.contains(where: { $0.key == shown }) { state.record = nil }
             refreshAfterChange()
-            inform("deleted \(removed.count) record\(removed.count == 1 ? "" : "s"); u undoes")
+            let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
+            inform("deleted \(what)" + undoHint)
         } catch {
             fail(error)
         }
@@ -89,7 +80,7 @@ extension Explorer {
 
     /// `r`: every field of every record that references the target (one scan, on demand).
     mutating func showInbound() {
-        guard let target = targetKey else { inform("nothing selected"); return }
+        guard let target = state.targetKey else { return }
         var references: [FieldKey] = []
         do {
             try backend.forEachRecord { record in

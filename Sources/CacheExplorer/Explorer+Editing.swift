@@ -3,11 +3,8 @@ import GraphQLCache
 /// `e` edits a field (typed, validated, written through the backend) and `u` undoes.
 extension Explorer {
     mutating func beginEdit() {
-        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
         guard state.focus == .record, let view = state.record, let row = view.selectedRow else {
-            let enter = keyMap.bindings.first { $0.command == .follow }?.key.description ?? "Enter"
-            let edit = keyMap.bindings.first { $0.command == .edit }?.key.description ?? "e"
-            inform(state.record == nil ? "no record to edit" : "\(edit) edits a field of the record pane: \(enter) moves into it")
+            inform("\(keyMap.keyName(.edit)) edits a field of the record pane: \(keyMap.keyName(.follow)) moves into it")
             return
         }
         guard let value = try? backend.loadRecord(view.key)?.fields[row.field] else {
@@ -52,26 +49,33 @@ extension Explorer {
             }
             let changed = try backend.write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal
-            if !changed.isEmpty { state.undo.append(.edit(dialog.field, previous: previous)) }
+            if !changed.isEmpty {
+                state.undo.append(.edit(dialog.field, previous: previous))
+                noteChange()
+            }
             refreshAfterChange()
-            inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value)); u undoes")
+            inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value))" + undoHint)
         } catch {
             dialog.error = "\(error)"
             state.mode = .edit(dialog)
         }
     }
 
+    /// `; u undoes` with the user's undo key, after a change.
+    var undoHint: String { "; \(keyMap.keyName(.undo)) undoes" }
+
     mutating func undoLast() {
-        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
-        guard let entry = state.undo.popLast() else { inform("nothing to undo"); return }
+        guard let entry = state.undo.popLast() else { return }
         do {
             switch entry {
             case let .edit(field, previous):
                 _ = try backend.write([Record(key: field.record, [field.field: previous])])
+                noteChange()
                 refreshAfterChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))")
             case let .removal(records, description):
                 _ = try backend.write(records)
+                noteChange()
                 refreshAfterChange()
                 inform("undone: \(description) (\(records.count) records restored)")
             }

@@ -4,20 +4,13 @@ import GraphQLCache
 /// SUBSCRIPTION_ROOT) are listed with their count, then deleted on confirmation, undoably.
 extension Explorer {
     mutating func previewGarbage() {
-        guard !state.readOnly else { fail(ExplorerError.readOnly); return }
         do {
             let unreachable = try Self.unreachableKeys(backend)
             guard !unreachable.isEmpty else { inform("every record is reachable from a root"); return }
-            state.mode = .confirmGarbage(unreachable)
+            state.mode = .confirm(.garbage(unreachable))
         } catch {
             fail(error)
         }
-    }
-
-    mutating func confirmGarbageKey(_ key: Key, _ keys: [CacheKey]) {
-        state.mode = .normal
-        guard key == .character("y") || key == .character("Y") else { inform("nothing deleted"); return }
-        removeRecords(keys, description: ":gc")
     }
 
     /// Keys no root reaches, in natural order. One scan of the records.

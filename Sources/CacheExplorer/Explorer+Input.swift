@@ -4,14 +4,16 @@ import GraphQLCache
 extension Explorer {
     mutating func helpKey(_ key: Key, top: Int) {
         // Scrolling stops when the last line (commands, mouse) is at the bottom of the overlay.
-        let lineCount = HelpText(keyMap: keyMap, themeName: theme.name, screen: state.size).lines.count
+        let lineCount = HelpText(keyMap: keyMap, themeName: theme.name, state: state).lines.count
         let last = max(0, lineCount - max(1, state.size.height - 4))
         switch keyMap.command(for: key) {
         case .moveDown?: state.mode = .help(top: min(top + 1, last))
         case .moveUp?: state.mode = .help(top: max(0, top - 1))
         case .pageDown?: state.mode = .help(top: min(top + 10, last))
         case .pageUp?: state.mode = .help(top: max(0, top - 10))
-        case .quit? where key == .control("c"): state.isFinished = true
+        case .quit?:
+            state.mode = .normal
+            requestQuit()
         default: state.mode = .normal
         }
     }
@@ -72,7 +74,10 @@ extension Explorer {
                 state.focus = .record
             }
             return
-        case .quit? where key == .control("c"): state.isFinished = true; return
+        case .quit?:
+            state.mode = .normal
+            requestQuit()
+            return
         default:
             state.mode = .normal
             return

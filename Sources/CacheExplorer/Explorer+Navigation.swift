@@ -50,11 +50,11 @@ extension Explorer {
         if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
     }
 
-    /// While the record list has focus, the record pane previews the selected row's record:
-    /// one record (and a batch of its references, for dangling marks) loaded per move, history
-    /// left alone. Enter then moves focus into it.
+    /// The record pane previews the selected row's record whenever the selection moves to
+    /// another key, from whatever pane (a filter typed from the record pane too), so that what
+    /// `d` and `r` act on is what the pane shows: one record (and a batch of its references,
+    /// for dangling marks) loaded per move, history left alone. Enter moves focus into it.
     mutating func previewSelection() {
-        guard state.focus == .records else { return }
         guard let key = state.list.selectedRow?.key else { state.record = nil; return }
         if state.record?.key != key { state.record = loadView(key, keeping: nil) }
     }
@@ -126,18 +126,8 @@ extension Explorer {
         }
     }
 
-    /// Shows `key` in the record view, remembering where we came from.
-    mutating func open(_ key: CacheKey, remember: Bool = true) {
-        if remember, let current = state.record?.key, current != key {
-            state.back.append(current)
-            state.forward = []
-        }
-        state.record = loadView(key, keeping: nil)
-        if state.record?.exists == false { state.message = StatusMessage("\(key) does not exist (dangling reference)", isError: true) }
-    }
-
-    /// Builds the view of `key`, keeping selection and open lists from `previous`.
-    mutating func loadView(_ key: CacheKey, keeping previous: RecordViewState?) -> RecordViewState {
+    /// Builds the view of `key`, with the selection, scroll and open lists of `previous`.
+    mutating func loadView(_ key: CacheKey, keeping previous: RecordPlace?) -> RecordViewState {
         do {
             guard let record = try backend.loadRecord(key) else { return RecordViewState(key: key, exists: false) }
             let existing = Set(try backend.loadRecords(forKeys: RecordRows.referencedKeys(record)).keys)
@@ -157,7 +147,7 @@ extension Explorer {
     private mutating func toggleExpansion(_ row: FieldRow) {
         guard var view = state.record else { return }
         if view.expanded.contains(row.id) { view.expanded.remove(row.id) } else { view.expanded.insert(row.id) }
-        state.record = loadView(view.key, keeping: view)
+        state.record = loadView(view.key, keeping: RecordPlace(view))
         clampRecordView()
     }
 
@@ -165,25 +155,12 @@ extension Explorer {
         if let selected = state.record?.selected { selectField(selected) }
     }
 
-    mutating func goBack() {
-        guard let previous = state.back.popLast() else {
-            if state.focus == .record { state.focus = .records }
-            return
-        }
-        if let current = state.record?.key { state.forward.append(current) }
-        state.record = loadView(previous, keeping: nil)
-        state.focus = .record
-    }
-
-    mutating func goForward() {
-        guard let next = state.forward.popLast() else { inform("nothing to go forward to"); return }
-        if let current = state.record?.key { state.back.append(current) }
-        state.record = loadView(next, keeping: nil)
-        state.focus = .record
-    }
-
+    /// `Tab`: the next pane that has something to show; the record pane with no record and the
+    /// watches pane with no watches are hidden, so focus never lands on an invisible pane.
     mutating func nextPane() {
-        let order: [Pane] = state.record == nil ? [.records, .watches] : [.records, .record, .watches]
+        var order: [Pane] = [.records]
+        if state.record != nil { order.append(.record) }
+        if !state.watches.isEmpty { order.append(.watches) }
         let index = order.firstIndex(of: state.focus) ?? -1
         state.focus = order[(index + 1) % order.count]
     }
@@ -222,7 +199,7 @@ extension Explorer {
     /// After any change to the data: recount, refetch the page and the record shown, re-read watches.
     mutating func refreshAfterChange() {
         reloadList(refetch: true)
-        if let view = state.record { state.record = loadView(view.key, keeping: view) }
+        if let view = state.record { state.record = loadView(view.key, keeping: RecordPlace(view)) }
         clampRecordView()
         refreshWatches()
     }

@@ -91,12 +91,10 @@ public struct Explorer {
         case .filter(let input): filterKey(key, input)
         case .command(let input): commandKey(key, input)
         case .edit(let dialog): editKey(key, dialog)
-        case .confirmDelete(let target): confirmDeleteKey(key, target)
         case .deletePattern(let input): patternKey(key, input)
-        case .confirmPattern(let preview): confirmPatternKey(key, preview)
         case .inbound(let list): inboundKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
-        case .confirmGarbage(let keys): confirmGarbageKey(key, keys)
+        case .confirm(let confirmation): confirmKey(key, confirmation)
         }
     }
 
@@ -110,8 +108,12 @@ public struct Explorer {
         run(command)
     }
 
-    /// Runs a bound command in normal mode.
+    /// Runs a bound command in normal mode; a disabled one is refused with its reason.
     mutating func run(_ command: Command) {
+        if let reason = state.disabledReason(for: command) {
+            state.message = StatusMessage(reason.message, isError: true)
+            return
+        }
         switch command {
         case .moveDown: move(by: 1)
         case .moveUp: move(by: -1)
@@ -135,7 +137,7 @@ public struct Explorer {
         case .inbound: showInbound()
         case .commandLine: state.mode = .command(LineInput())
         case .help: state.mode = .help(top: 0)
-        case .quit: state.isFinished = true
+        case .quit: requestQuit()
         case .cancel: cancel()
         }
     }

@@ -8,6 +8,9 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     var sourceName: String { get }
     /// Whether writes are refused (`--read-only`).
     var isReadOnly: Bool { get }
+    /// Whether writes reach a file that outlives the explorer; false for data held only in
+    /// memory (the sample, a snapshot), whose changes quitting would lose.
+    var keepsChanges: Bool { get }
 
     /// How many keys contain `filter` (all when nil).
     func keyCount(matching filter: String?) throws -> Int
@@ -46,6 +49,9 @@ public protocol ExplorerBackend: AnyObject, Sendable {
 }
 
 extension ExplorerBackend {
+    /// Writes are kept unless a backend says otherwise.
+    public var keepsChanges: Bool { true }
+
     public func watches() -> [WatchSnapshot] { [] }
 
     @discardableResult

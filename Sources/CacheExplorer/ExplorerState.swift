@@ -21,10 +21,15 @@ public struct ExplorerState: Hashable, Sendable {
     public var back: [CacheKey] = []
     /// Records gone back from, for `l`.
     public var forward: [CacheKey] = []
+    /// Where the user left each record in `back` and `forward`, restored on return.
+    public var places: [CacheKey: RecordPlace] = [:]
     /// The bottom line's message, until the next key.
     public var message: StatusMessage?
     /// Changes `u` can take back, latest last.
     public var undo: [UndoEntry] = []
+    /// Changes made to data held only in memory since it was opened or last exported:
+    /// quitting asks first while this is above zero.
+    public var unsavedChanges = 0
     /// The watches as last read from the backend.
     public var watches: [WatchSnapshot] = []
     /// Watches whose result changed lately: drawn flashing until `Explorer.flashDuration` of

@@ -1,5 +1,6 @@
 /// The help overlay's text, laid out for a screen: the key table (generated from the key map,
-/// so it cannot drift), the `:` commands and the mouse. The overlay is as wide as its longest
+/// so it cannot drift), the `:` commands (from `LineCommand`) and the mouse; what the state
+/// refuses (read-only, nothing to undo) is greyed out with its reason. The overlay is as wide as its longest
 /// line wants, up to the screen; a description that still does not fit wraps under itself
 /// rather than being cut, so a 40-column terminal shows every word.
 struct HelpText {
@@ -16,29 +17,34 @@ struct HelpText {
         var textRole: StyleRole
     }
 
-    init(keyMap: KeyMap, themeName: String, screen: Size) {
-        let entries = Self.entries(keyMap: keyMap, themeName: themeName, keyWidthLimit: min(screen.width - 2, 72) / 2)
+    init(keyMap: KeyMap, themeName: String, state: ExplorerState) {
+        let screen = state.size
+        let entries = Self.entries(keyMap: keyMap, themeName: themeName, state: state, keyWidthLimit: min(screen.width - 2, 72) / 2)
         let widest = entries.map { DisplayWidth.of($0.left) + DisplayWidth.of($0.text) }.max() ?? 0
         width = min(screen.width, max(min(screen.width - 2, 72), widest + 4))
         let room = max(1, width - 4)
         lines = entries.flatMap { Self.wrap($0, room: room) }
     }
 
-    private static func entries(keyMap: KeyMap, themeName: String, keyWidthLimit: Int) -> [Entry] {
+    private static func entries(keyMap: KeyMap, themeName: String, state: ExplorerState, keyWidthLimit: Int) -> [Entry] {
         let rows = keyMap.helpRows
         let keyWidth = min(keyWidthLimit, rows.map { DisplayWidth.of($0.keys) }.max() ?? 0)
         var entries = rows.map { row in
             let pad = String(repeating: " ", count: max(1, keyWidth + 2 - DisplayWidth.of(row.keys)))
-            return Entry(left: row.keys + pad, leftRole: .helpKey, text: row.description, textRole: .text)
+            guard let reason = state.disabledReason(for: row.command) else {
+                return Entry(left: row.keys + pad, leftRole: .helpKey, text: row.description, textRole: .text)
+            }
+            return Entry(left: row.keys + pad, leftRole: .hintDisabled, text: "\(row.description) (\(reason.label))", textRole: .hintDisabled)
         }
         entries.append(Entry(left: "", leftRole: .text, text: "", textRole: .text))
         entries.append(Entry(left: "", leftRole: .text, text: "Commands", textRole: .title))
-        for command in Explorer.lineCommands {
-            // The usage is `:name ARGS` padded to a column, then what it does.
-            let usage = command.usage
-            let gap = usage.firstRange(of: "  ")?.lowerBound ?? usage.startIndex
-            let textStart = usage[gap...].firstIndex { $0 != " " } ?? usage.endIndex
-            entries.append(Entry(left: String(usage[..<textStart]), leftRole: .text, text: String(usage[textStart...]), textRole: .text))
+        let usageWidth = LineCommand.allCases.map { DisplayWidth.of($0.usage) }.max() ?? 0
+        for command in LineCommand.allCases {
+            let left = command.usage + String(repeating: " ", count: usageWidth + 2 - DisplayWidth.of(command.usage))
+            let reason = state.disabledReason(for: command)
+            entries.append(Entry(left: left, leftRole: reason == nil ? .text : .hintDisabled,
+                                 text: command.summary + (reason.map { " (\($0.label))" } ?? ""),
+                                 textRole: reason == nil ? .text : .hintDisabled))
         }
         entries.append(Entry(left: "", leftRole: .text, text: "", textRole: .text))
         entries.append(Entry(left: "", leftRole: .text, text: "Mouse: click selects, wheel scrolls. Theme: \(themeName).",

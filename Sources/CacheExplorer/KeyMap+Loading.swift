@@ -5,7 +5,8 @@ extension KeyMap {
     /// `{"moveDown": ["j", "Down", "C-n"], "quit": "x"}`: each command named loses its stock keys
     /// and gets those given (a key taken from another command leaves that command); commands not
     /// named keep theirs. Help is generated from the result, so it shows the user's keys.
-    /// Unknown commands, unknown key names and one key given to two commands are errors.
+    /// Unknown commands, unknown key names, one key given to two commands, and a command left
+    /// with no key at all (its keys given to others) are errors.
     public static func load(json text: String, source: String, over base: KeyMap = .default) throws(ExplorerError) -> KeyMap {
         let object: JSONObject
         do {
@@ -38,7 +39,19 @@ extension KeyMap {
                 map.bind(key, to: command, description: base.description(of: command))
             }
         }
+        try map.requireEveryCommandBound(base: base, claimed: claimed, source: source)
         return map
+    }
+
+    /// Fails naming the first command left without a key, and who took its keys.
+    private func requireEveryCommandBound(base: KeyMap, claimed: [Key: Command], source: String) throws(ExplorerError) {
+        for command in Command.allCases where !bindings.contains(where: { $0.command == command }) {
+            let taken = base.bindings.filter { $0.command == command }.compactMap { binding in
+                claimed[binding.key].map { "\"\(binding.key)\" now runs \"\($0.rawValue)\"" }
+            }
+            let why = taken.isEmpty ? "" : " (" + taken.joined(separator: ", ") + ")"
+            throw ExplorerError.keyMap(source: source, message: "command \"\(command.rawValue)\" is left without a key\(why); give it one")
+        }
     }
 
     /// A key name or a list of key names, as the file may give either.

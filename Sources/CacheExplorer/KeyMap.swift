@@ -14,6 +14,12 @@ public struct KeyMap: Hashable, Sendable {
     /// The command bound to `key`.
     public func command(for key: Key) -> Command? { byKey[key] }
 
+    /// The first key bound to `command`, as help names it (`u`): messages and hints say the
+    /// user's key, not the stock one.
+    public func keyName(_ command: Command) -> String {
+        bindings.first { $0.command == command }?.key.description ?? command.rawValue
+    }
+
     /// Binds `key` to `command` (replacing what it did), keeping the table help shows in sync.
     public mutating func bind(_ key: Key, to command: Command, description: String? = nil) {
         let text = description ?? bindings.first { $0.command == command }?.description ?? command.rawValue
@@ -23,7 +29,7 @@ public struct KeyMap: Hashable, Sendable {
     }
 
     /// Help rows: each command once, with all its keys (`j / Down`), in table order.
-    public var helpRows: [(keys: String, description: String)] {
+    public var helpRows: [(command: Command, keys: String, description: String)] {
         var order: [Command] = []
         var keys: [Command: [String]] = [:]
         var descriptions: [Command: String] = [:]
@@ -31,7 +37,7 @@ public struct KeyMap: Hashable, Sendable {
             if keys[binding.command] == nil { order.append(binding.command); descriptions[binding.command] = binding.description }
             keys[binding.command, default: []].append(binding.key.description)
         }
-        return order.map { (keys[$0]!.joined(separator: " / "), descriptions[$0]!) }
+        return order.map { ($0, keys[$0]!.joined(separator: " / "), descriptions[$0]!) }
     }
 
     /// The help rows as a Markdown table, for the README (a test keeps it in sync).

@@ -7,11 +7,9 @@ public enum Mode: Hashable, Sendable {
     case filter(LineInput)
     case command(LineInput)
     case edit(EditDialog)
-    case confirmDelete(CacheKey)
     case deletePattern(LineInput)
-    case confirmPattern(PatternPreview)
     case inbound(InboundList)
     case watchInput(LineInput)
-    /// `:gc` found these unreachable records; `y` deletes them.
-    case confirmGarbage([CacheKey])
+    /// A dangerous action shown with its consequences; `y` goes ahead.
+    case confirm(Confirmation)
 }

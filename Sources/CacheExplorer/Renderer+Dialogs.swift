@@ -23,12 +23,13 @@ extension Renderer {
     private var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
 
     mutating func drawHelp(top: Int, themeName: String) {
-        let help = HelpText(keyMap: keyMap, themeName: themeName, screen: state.size)
+        let help = HelpText(keyMap: keyMap, themeName: themeName, state: state)
         let visible = Array(help.lines.dropFirst(top))
-        let inner = dialog(title: "Help · j/k scroll · others close", lines: visible, width: help.width)
+        let scroll = "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))"
+        let inner = dialog(title: "Help · \(scroll) scroll · others close", lines: visible, width: help.width)
         // Say that there is more below, on the bottom border, so the list does not look complete.
         if visible.count > inner.height, inner.width > 12 {
-            grid.put(" j: more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
+            grid.put(" \(keyMap.keyName(.moveDown)): more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
         }
     }
 
@@ -75,7 +76,7 @@ extension Renderer {
             [("Delete ", .dialog), (key.rawValue, .keyRoot), ("?", .dialog)],
             [("References to it will dangle; nothing else is deleted.", .textDim)],
             [],
-            [("y", .helpKey), (" deletes · any other key keeps it · u undoes", .dialog)],
+            [("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)],
         ]
         dialog(title: "Delete record", lines: lines, width: dialogWidth)
     }
@@ -95,7 +96,7 @@ extension Renderer {
             : "watches affected: " + preview.affectedWatches.joined(separator: ", ")
         lines.append([(watches, preview.affectedWatches.isEmpty ? .textDim : .statusError)])
         lines.append([])
-        lines.append([("y", .helpKey), (" deletes them all · any other key cancels · u undoes", .dialog)])
+        lines.append([("y", .helpKey), (" deletes them all · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
         dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)
     }
 
@@ -106,8 +107,19 @@ extension Renderer {
         lines += keys.prefix(Explorer.previewSampleSize).map { [("  " + $0.rawValue, StyleRole.text)] }
         if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
         lines.append([])
-        lines.append([("y", .helpKey), (" deletes them · any other key cancels · u undoes", .dialog)])
+        lines.append([("y", .helpKey), (" deletes them · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
         dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawConfirmQuit(unsavedChanges: Int) {
+        let changes = unsavedChanges == 1 ? "1 change" : "\(unsavedChanges) changes"
+        let lines: [[(String, StyleRole)]] = [
+            [("\(changes) to ", .dialog), (state.sourceName, .keyRoot), (" live only in memory;", .dialog)],
+            [("quitting loses them. ", .dialog), (":export FILE", .helpKey), (" saves them first.", .dialog)],
+            [],
+            [("y", .helpKey), (" quits anyway · any other key stays", .dialog)],
+        ]
+        dialog(title: "Unsaved changes", lines: lines, width: dialogWidth)
     }
 
     mutating func drawInbound(_ list: InboundList) {
@@ -121,7 +133,7 @@ extension Renderer {
             let marker = index == list.selected ? "› " : "  "
             lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.field, .fieldName)])
         }
-        lines.append([("Enter opens the referring record · Esc closes", .textDim)])
+        lines.append([("\(keyMap.keyName(.follow)) opens the referring record · \(keyMap.keyName(.cancel)) closes", .textDim)])
         let title = "\(list.references.count) inbound to \(list.target)"
         let inner = dialog(title: title, lines: lines, width: dialogWidth)
         if !list.references.isEmpty {

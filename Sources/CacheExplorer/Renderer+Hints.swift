@@ -1,53 +1,87 @@
 /// The hint line: the keys that matter in the focused pane, taken from the key map (so a
-/// rebound key is hinted as bound), as many as fit the width.
+/// rebound key is hinted as bound), as many as fit the width. A command the state refuses
+/// (`ExplorerState.disabledReason`) keeps its place, greyed out.
 extension Renderer {
-    /// What to hint in each pane, in the order shown; `rank` says which stay when the line is
-    /// short (0 first), so a narrow terminal still hints help and quit.
-    private static func hintedCommands(_ pane: Pane) -> [(command: Command, label: String, rank: Int)] {
+    /// One hint: the key, what it does, which stay when the line is short (0 first), and
+    /// whether it is greyed out.
+    struct Hint {
+        var key: String
+        var label: String
+        var rank: Int
+        var disabled = false
+    }
+
+    /// What to hint in each pane, in the order shown, with their ranks: a narrow terminal keeps
+    /// help and quit, then undo, watch and query, then the rest.
+    private static func hintedCommands(_ pane: Pane) -> [(command: Command, rank: Int)] {
         switch pane {
         case .records:
-            return [(.help, "help", 0), (.filter, "filter", 1), (.follow, "open", 2), (.delete, "delete", 5),
-                    (.inbound, "refs", 6), (.commandLine, "command", 4), (.quit, "quit", 3)]
+            return [(.help, 0), (.filter, 2), (.follow, 8), (.delete, 6), (.deleteByPattern, 7), (.undo, 3),
+                    (.addWatch, 4), (.queryConsole, 5), (.inbound, 9), (.commandLine, 10), (.quit, 1)]
         case .record:
-            return [(.help, "help", 0), (.edit, "edit", 1), (.follow, "follow", 2), (.back, "back", 4),
-                    (.delete, "delete", 5), (.inbound, "refs", 6), (.undo, "undo", 7), (.quit, "quit", 3)]
+            return [(.help, 0), (.edit, 2), (.follow, 4), (.back, 9), (.delete, 5), (.deleteByPattern, 8), (.undo, 3),
+                    (.addWatch, 6), (.queryConsole, 7), (.inbound, 10), (.quit, 1)]
         case .watches:
-            return [(.help, "help", 0), (.addWatch, "add watch", 1), (.nextPane, "next pane", 2),
-                    (.commandLine, "command", 4), (.quit, "quit", 3)]
+            return [(.help, 0), (.addWatch, 2), (.nextPane, 3), (.queryConsole, 4), (.commandLine, 5), (.quit, 1)]
         case .query:
             return []
         }
     }
 
-    /// ` ? help  / filter  Enter open …` for the focused pane, as many hints as fit; while an
-    /// overlay has the keyboard, the keys it reads.
-    func hintLine() -> String {
+    /// The hints for the focused pane, or while an overlay has the keyboard, the keys it reads.
+    func hints() -> [Hint] {
         switch state.mode {
-        case .help: return Self.fit([("j/k scroll", 0), ("any other key closes", 1)], width: state.size.width)
-        case .edit: return Self.fit([("Enter save", 0), ("Tab kind", 2), ("Esc cancel", 1)], width: state.size.width)
-        case .confirmDelete, .confirmPattern, .confirmGarbage:
-            return Self.fit([("y delete", 0), ("any other key cancels", 1)], width: state.size.width)
-        case .inbound: return Self.fit([("Enter open", 0), ("j/k move", 1), ("any other key closes", 2)], width: state.size.width)
+        case .help:
+            return [Hint(key: "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))", label: "scroll", rank: 0),
+                    Hint(key: "any other key", label: "closes", rank: 1)]
+        case .edit:
+            return [Hint(key: "Enter", label: "save", rank: 0), Hint(key: "Tab", label: "kind", rank: 2),
+                    Hint(key: "Esc", label: "cancel", rank: 1)]
+        case .confirm(.quit):
+            return [Hint(key: "y", label: "quit anyway", rank: 0), Hint(key: "any other key", label: "stays", rank: 1)]
+        case .confirm:
+            return [Hint(key: "y", label: "delete", rank: 0), Hint(key: "any other key", label: "cancels", rank: 1)]
+        case .inbound:
+            return [Hint(key: keyMap.keyName(.follow), label: "open", rank: 0),
+                    Hint(key: "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))", label: "move", rank: 1),
+                    Hint(key: "any other key", label: "closes", rank: 2)]
         default: break
         }
-        // The console reads Enter, Tab and Esc itself; they are not in the key map.
-        if state.focus == .query { return Self.fit([("Enter run", 0), ("Tab document/variables", 1), ("Esc leave", 2)], width: state.size.width) }
-        let pieces = Self.hintedCommands(state.focus).compactMap { hint in
-            keyMap.bindings.first { $0.command == hint.command }.map { ("\($0.key) \(hint.label)", hint.rank) }
+        // The console reads Enter and Tab itself; they are not in the key map.
+        if state.focus == .query {
+            return [Hint(key: "Enter", label: "run", rank: 0), Hint(key: "Tab", label: "document/variables", rank: 1),
+                    Hint(key: keyMap.keyName(.cancel), label: "leave", rank: 2)]
         }
-        return Self.fit(pieces, width: state.size.width)
+        return Self.hintedCommands(state.focus).map { hinted in
+            // In the record pane, Enter follows a reference (or opens a list) rather than a record.
+            let label = state.focus == .record && hinted.command == .follow ? "follow" : hinted.command.hintLabel
+            return Hint(key: keyMap.keyName(hinted.command), label: label, rank: hinted.rank,
+                 disabled: state.disabledReason(for: hinted.command) != nil)
+        }
     }
 
-    /// Keeps the best-ranked pieces that fit in `width - 1` columns, in their given order.
-    private static func fit(_ pieces: [(text: String, rank: Int)], width: Int) -> String {
+    /// ` ? help  / filter  Enter open …`: the best-ranked hints that fit in `width - 1`
+    /// columns, in their given order, as styled pieces (greyed-out ones in `hint.disabled`).
+    func hintLine() -> [(String, StyleRole)] {
+        let all = hints()
         var kept = Set<Int>()
         var used = 0
-        for index in pieces.indices.sorted(by: { pieces[$0].rank < pieces[$1].rank }) {
-            let cost = DisplayWidth.of(pieces[index].text) + 2
-            if used + cost > width - 1 { continue }
+        for index in all.indices.sorted(by: { all[$0].rank < all[$1].rank }) {
+            let cost = DisplayWidth.of(all[index].key) + 1 + DisplayWidth.of(all[index].label) + 2
+            if used + cost > state.size.width - 1 { continue }
             used += cost
             kept.insert(index)
         }
-        return " " + pieces.indices.filter(kept.contains).map { pieces[$0].text }.joined(separator: "  ")
+        var pieces: [(String, StyleRole)] = [(" ", .textDim)]
+        for (position, index) in all.indices.filter(kept.contains).enumerated() {
+            if position > 0 { pieces.append(("  ", .textDim)) }
+            let hint = all[index]
+            if hint.disabled {
+                pieces.append(("\(hint.key) \(hint.label)", .hintDisabled))
+            } else {
+                pieces += [(hint.key, .helpKey), (" " + hint.label, .textDim)]
+            }
+        }
+        return pieces
     }
 }

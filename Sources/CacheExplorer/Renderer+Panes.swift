@@ -82,7 +82,7 @@ extension Renderer {
         guard view.exists else {
             grid.put("\(view.key) does not exist: a dangling reference.", row: inner.row, column: inner.column + 1,
                      role: .valueDangling, limit: inner.width - 1)
-            grid.put("Backspace goes back.", row: inner.row + 1, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
+            grid.put("\(keyMap.keyName(.back)) goes back.", row: inner.row + 1, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
             return
         }
         let labelWidth = min(max(8, inner.width / 2), (view.rows.map { DisplayWidth.of($0.label) + 2 * $0.depth }.max() ?? 0) + 1)

@@ -60,7 +60,8 @@ public struct Renderer {
         case .filter: return "FILTER"
         case .command: return "COMMAND"
         case .edit: return "EDIT"
-        case .confirmDelete, .confirmPattern, .deletePattern, .confirmGarbage: return "DELETE"
+        case .confirm(.quit): return "QUIT"
+        case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
         case .watchInput: return "WATCH"
         }
@@ -78,7 +79,7 @@ public struct Renderer {
             if let message = state.message {
                 grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
             } else {
-                grid.put(hintLine(), row: row, column: 0, role: .textDim)
+                put(hintLine(), row: row, column: 0, limit: state.size.width)
             }
         }
     }
@@ -96,10 +97,11 @@ public struct Renderer {
         switch state.mode {
         case .help(let top): drawHelp(top: top, themeName: themeName)
         case .edit(let dialog): drawEdit(dialog)
-        case .confirmDelete(let key): drawConfirmDelete(key)
-        case .confirmPattern(let preview): drawPatternPreview(preview)
+        case .confirm(.delete(let key)): drawConfirmDelete(key)
+        case .confirm(.deletePattern(let preview)): drawPatternPreview(preview)
+        case .confirm(.garbage(let keys)): drawGarbage(keys)
+        case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
         case .inbound(let list): drawInbound(list)
-        case .confirmGarbage(let keys): drawGarbage(keys)
         default: break
         }
     }

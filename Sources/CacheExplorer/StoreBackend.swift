@@ -11,6 +11,8 @@ public final class StoreBackend: ExplorerBackend {
     public let client: GraphQLClient
     public let sourceName: String
     public let isReadOnly: Bool
+    /// False over an in-memory cache (the sample, a snapshot): nothing is written to a file.
+    public var keepsChanges: Bool { !(store.cache is InMemoryNormalizedCache) }
     /// The watched queries shown in the watches pane.
     public let watchList: WatchList
     private let waitsForWatches: Bool

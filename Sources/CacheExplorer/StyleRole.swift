@@ -26,5 +26,7 @@ public enum StyleRole: String, CaseIterable, Hashable, Sendable {
     case queryMiss = "query.miss"
     case diffChanged = "diff.changed"
     case helpKey = "help.key"
+    /// A key the state refuses (read-only, nothing to undo): greyed out in hints and help.
+    case hintDisabled = "hint.disabled"
     case dialog
 }

@@ -43,6 +43,7 @@ extension Theme {
     "query.miss": { "fg": "red", "bold": true },
     "diff.changed": { "fg": "yellow", "bold": true, "reverse": true },
     "help.key": { "fg": "accent", "bold": true },
+    "hint.disabled": { "fg": "dim", "italic": true, "dim": true },
     "dialog": { "fg": "fg", "bg": "selection" }
   }
 }

@@ -8,7 +8,7 @@ import Testing
         explorer.press([.character("G"), .character("d")])
         var expected = TinyCache.initialState()
         expected.list.selected = 3
-        expected.mode = .confirmDelete("Human:1002")
+        expected.mode = .confirm(.delete("Human:1002"))
         expected.record = TinyCache.view("Human:1002")
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("n")))
@@ -23,8 +23,9 @@ import Testing
         var expected = TinyCache.initialState()
         expected.list = RecordListState(count: 3, selected: 2, rows: [TinyCache.row(.queryRoot), TinyCache.row("Droid:2001"), TinyCache.row("Human:1000")])
         expected.undo = [.removal([TinyCache.records[3]], description: "delete Human:1002")]
-        expected.message = StatusMessage("deleted 1 record; u undoes")
+        expected.message = StatusMessage("deleted Human:1002; u undoes")
         expected.record = TinyCache.view("Human:1000")
+        expected.unsavedChanges = 1
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("u")))
         #expect(try backend.loadRecord("Human:1002") == TinyCache.records[3])
@@ -37,7 +38,7 @@ import Testing
         let preview = PatternPreview(pattern: "human", count: 2, sample: ["Human:1000", "Human:1002"],
                                      danglingReferences: ["Droid:2001.friends → Human:1000"], danglingCount: 1,
                                      affectedWatches: [])
-        #expect(explorer.state.mode == .confirmPattern(preview))
+        #expect(explorer.state.mode == .confirm(.deletePattern(preview)))
         explorer.send(.keyPressed(.character("y")))
         #expect(try backend.keyCount(matching: nil) == 2)
         #expect(explorer.state.message == StatusMessage("deleted 2 records; u undoes"))
@@ -71,7 +72,7 @@ import Testing
     @Test func gcListsRecordsNoRootReachesAndDeletesThemOnConfirmation() throws {
         var (explorer, backend) = TinyCache.explorer()
         explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
-        #expect(explorer.state.mode == .confirmGarbage(["Human:1002"]))
+        #expect(explorer.state.mode == .confirm(.garbage(["Human:1002"])))
         explorer.send(.keyPressed(.character("y")))
         #expect(try backend.loadRecord("Human:1002") == nil)
         #expect(explorer.state.undo == [.removal([TinyCache.records[3]], description: ":gc")])

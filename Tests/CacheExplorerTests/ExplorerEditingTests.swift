@@ -43,6 +43,7 @@ import Testing
         expected.record?.rows[1].value = .int(34)
         expected.undo = [.edit(FieldKey(record: "Droid:2001", field: "age"), previous: .int(33))]
         expected.message = StatusMessage("Droid:2001.age = 34; u undoes")
+        expected.unsavedChanges = 1
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("u")))
         #expect(try backend.loadRecord("Droid:2001")?["age"] == .int(33))

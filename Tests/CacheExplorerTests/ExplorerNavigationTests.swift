@@ -33,7 +33,7 @@ import Testing
 
     @Test func aStoreChangeKeepsAFollowedRecordShownWhileTheListHasFocus() throws {
         var (explorer, backend) = TinyCache.explorer()
-        explorer.press([.enter, .enter, .tab, .tab])
+        explorer.press([.enter, .enter, .tab])
         #expect(explorer.state.focus == .records)
         #expect(explorer.state.list.selectedRow?.key == .queryRoot)
         _ = try backend.write([Record(key: "Human:1003", ["name": .string("Leia")])])
@@ -67,6 +67,7 @@ import Testing
         expected.focus = .record
         expected.record = TinyCache.droidView()
         expected.back = [.queryRoot]
+        expected.places = [.queryRoot: RecordPlace()]
         #expect(explorer.state == expected)
         #expect(explorer.state.breadcrumbs == [.queryRoot, "Droid:2001"])
     }
@@ -157,5 +158,43 @@ import Testing
         var (other, _) = TinyCache.explorer()
         other.press(Key.sequence(from: ":") + Key.sequence(from: "quit") + [.enter])
         #expect(other.isFinished)
+    }
+
+    @Test func backReturnsToTheFieldAndTheOpenListsItLeft() {
+        var (explorer, _) = TinyCache.explorer()
+        // Droid:2001, open `friends`, follow its first item to Human:1000, then back.
+        explorer.press([.character("j"), .enter, .character("j"), .character("j"), .enter, .character("j"), .enter])
+        #expect(explorer.state.record?.key == "Human:1000")
+        explorer.send(.keyPressed(.character("h")))
+        #expect(explorer.state.record?.key == "Droid:2001")
+        #expect(explorer.state.record?.expanded == ["friends"])
+        #expect(explorer.state.record?.selectedRow?.label == "[0]")
+        explorer.press([.character("j"), .character("l"), .character("h")])
+        #expect(explorer.state.record?.selectedRow?.label == "[1]")
+    }
+
+    @Test func tabSkipsTheWatchesPaneWhileThereAreNoWatches() throws {
+        var (explorer, backend) = TinyCache.explorer()
+        explorer.press([.tab])
+        #expect(explorer.state.focus == .record)
+        explorer.press([.tab])
+        #expect(explorer.state.focus == .records)
+        try backend.addWatch(name: "hero", document: "{ hero { name } }")
+        explorer.send(.watchesDidUpdate)
+        explorer.press([.tab, .tab])
+        #expect(explorer.state.focus == .watches)
+    }
+
+    @Test func aFilterTypedFromTheRecordPaneMovesThePreviewAndDeleteTargetsIt() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.press([.enter, .enter])  // the record pane shows Droid:2001, followed from QUERY_ROOT
+        explorer.press([.character("/")] + Key.sequence(from: "1002"))
+        #expect(explorer.state.list.selectedRow?.key == "Human:1002")
+        #expect(explorer.state.record?.key == "Human:1002")
+        explorer.press([.enter, .character("d")])
+        #expect(explorer.state.mode == .confirm(.delete("Human:1002")))
+        explorer.press([.escape, .tab, .character("d")])
+        #expect(explorer.state.focus == .records)
+        #expect(explorer.state.mode == .confirm(.delete("Human:1002")))
     }
 }

@@ -97,8 +97,20 @@ import Testing
         try check("themeCommandReportsTheTheme", size, keys: [":", "theme default", "Enter"])
     }
 
-    @Test(arguments: sizes) func watchesPaneWithoutWatches(size: Size) throws {
-        try check("watchesPaneWithoutWatches", size, keys: ["Tab"])
+    @Test(arguments: sizes) func tabSkipsTheHiddenWatchesPane(size: Size) throws {
+        try check("tabSkipsTheHiddenWatchesPane", size, keys: ["Tab"])
+    }
+
+    @Test(arguments: sizes) func readOnlyGreysOutRefusedKeys(size: Size) throws {
+        try check("readOnlyGreysOutRefusedKeys", size, keys: ["Enter"], readOnly: true)
+    }
+
+    @Test(arguments: sizes) func readOnlyHelpGreysOutRefusedCommands(size: Size) throws {
+        try check("readOnlyHelpGreysOutRefusedCommands", size, keys: ["?"], readOnly: true)
+    }
+
+    @Test(arguments: sizes) func quitAfterUnsavedChanges(size: Size) throws {
+        try check("quitAfterUnsavedChanges", size, keys: ["G", "d", "y", "Q"])
     }
 }
 

@@ -60,7 +60,7 @@ import Testing
         try backend.addWatch(name: "hero", document: heroName)
         explorer.send(.watchesDidUpdate)
         explorer.press([.character("D")] + Key.sequence(from: "droid") + [.enter])
-        guard case .confirmPattern(let preview) = explorer.state.mode else { Issue.record("no preview"); return }
+        guard case .confirm(.deletePattern(let preview)) = explorer.state.mode else { Issue.record("no preview"); return }
         #expect(preview.affectedWatches == ["hero"])
     }
 

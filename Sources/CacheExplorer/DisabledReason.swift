@@ -1,0 +1,32 @@
+/// Why a command cannot run now: the reducer refuses it with `message`, help greys it out and
+/// names `label`.
+public enum DisabledReason: Hashable, Sendable {
+    /// The data was opened with `--read-only`.
+    case readOnly
+    /// `u` with nothing done.
+    case nothingToUndo
+    /// No list row and no record shown.
+    case nothingSelected
+    /// No record shown to edit.
+    case noRecord
+
+    /// What the status line says when the command is tried.
+    public var message: String {
+        switch self {
+        case .readOnly: return ExplorerError.readOnly.description
+        case .nothingToUndo: return "nothing to undo"
+        case .nothingSelected: return "nothing selected"
+        case .noRecord: return "no record to edit"
+        }
+    }
+
+    /// A word or two for help, after the greyed command.
+    public var label: String {
+        switch self {
+        case .readOnly: return "read-only"
+        case .nothingToUndo: return "nothing to undo"
+        case .nothingSelected: return "nothing selected"
+        case .noRecord: return "no record"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import GraphQLCache
+
+/// Keys as data with a reason to be off (lazygit's `GetDisabledReason`): whether a command can
+/// run in this state is decided here once. The reducer refuses a disabled command with its
+/// reason, and help and the hint line grey it out, so no handler checks read-only on its own.
+extension ExplorerState {
+    /// Why `command` cannot run now, or nil when it can.
+    public func disabledReason(for command: Command) -> DisabledReason? {
+        switch command {
+        case .edit, .delete, .deleteByPattern, .undo:
+            if readOnly { return .readOnly }
+            if command == .undo, undo.isEmpty { return .nothingToUndo }
+            if command == .delete, targetKey == nil { return .nothingSelected }
+            if command == .edit, record?.exists != true { return .noRecord }
+            return nil
+        case .inbound:
+            return targetKey == nil ? .nothingSelected : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Why the `:` command cannot run now, or nil when it can.
+    public func disabledReason(for command: LineCommand) -> DisabledReason? {
+        command.changesData && readOnly ? .readOnly : nil
+    }
+
+    /// The record `d` and `r` act on, whatever pane has focus: the one the record pane shows
+    /// (it previews the list's selection), else the selected list row.
+    public var targetKey: CacheKey? { record?.key ?? list.selectedRow?.key }
+}
