@@ -33,7 +33,9 @@ extension Harness {
             return try Self.dataOrMiss(try self.read(try self.fragment(request), at: key))
         }
         register("explain") { [unowned self] request throws(HarnessError) in
-            try self.read(try self.operation(request), at: nil).explanationJSON
+            let result = try self.read(try self.operation(request), at: nil)
+            let diagnoser = MissDiagnoser(configuration: self.session.executor.configuration, cache: self.store.cache)
+            return try self.storage { try MissExplanation(result: result, diagnoser: diagnoser).jsonObject }
         }
     }
 

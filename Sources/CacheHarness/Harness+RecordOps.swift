@@ -38,6 +38,11 @@ extension Harness {
             try storage { try self.store.clear() }
             return [:]
         }
+        register("lint") { [unowned self] _ throws(HarnessError) in
+            let lint = CacheLint(configuration: self.session.executor.configuration)
+            let findings = try storage { try lint.run(on: self.cache) }
+            return ["findings": .array(findings.map { .object($0.jsonObject) })]
+        }
         register("stats") { [unowned self] _ throws(HarnessError) in
             let count = try storage { try self.cache.recordCount() }
             return ["records": .int(count), "networkRequests": .int(self.client.networkRequestCount), "watchers": .int(self.watches.count)]

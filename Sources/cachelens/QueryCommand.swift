@@ -9,10 +9,12 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Read a GraphQL query from a cache file (.sqlite, or a .json snapshot); explain misses.",
         discussion: """
-            Prints the data as JSON. A miss prints every miss (path, record key, field key, reason, \
-            near misses) on standard error and exits with status 2; other failures exit with status 1. \
-            --explain prints {"complete","data","misses","dependentKeys"} (the harness explain op) \
-            and exits with status 2 when the read is incomplete.
+            Prints the data as JSON. A miss prints, on standard error, the verdict and what each cache \
+            policy would do, the misses grouped (misses that differ only in list indices are one \
+            line, most frequent first) and what they mean with the fix, and exits with status 2; \
+            other failures (a bad document, a variable that does not fit its type) exit with status 1. \
+            --explain prints {"complete","data","misses","dependentKeys","groups","diagnoses"} (the \
+            harness explain op) and exits with status 2 when the read is incomplete.
             """)
 
     @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")
@@ -47,12 +49,13 @@ struct QueryCommand: ParsableCommand {
         let store = CacheStore(cache: try CacheFile.open(cache, readOnly: true).cache, configuration: schemas.configuration)
         let operation = try makeOperation(executor: store.executor)
         let result = try store.readResult(query: operation)
+        let explanation = { try MissExplanation(result: result, diagnoser: MissDiagnoser(configuration: store.configuration, cache: store.cache)) }
         if explain {
-            try StandardOutput.write(JSONValue.object(result.explanationJSON).jsonText + "\n")
+            try StandardOutput.write(JSONValue.object(try explanation().jsonObject).jsonText + "\n")
         } else if result.isComplete {
             try StandardOutput.write(JSONValue.object(result.data ?? JSONObject()).jsonText + "\n")
         } else {
-            StandardOutput.error(MissReport.text(result.misses))
+            StandardOutput.error(MissReport.text(try explanation()))
         }
         if !result.isComplete { throw ExitCode(2) }
     }

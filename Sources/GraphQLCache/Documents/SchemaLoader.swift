@@ -51,8 +51,10 @@ struct SchemaLoader {
         case let union as UnionTypeDefinition: addUnion(union)
         case let ext as UnionExtensionDefinition: addUnion(ext.definition)
         case let scalar as ScalarTypeDefinition: ensure(scalar.name.value, .scalar)
-        case let enumeration as EnumTypeDefinition: ensure(enumeration.name.value, .enumeration)
-        case let input as InputObjectTypeDefinition: ensure(input.name.value, .inputObject)
+        case let enumeration as EnumTypeDefinition: addEnum(enumeration.name.value, enumeration.values)
+        case let ext as EnumExtensionDefinition: addEnum(ext.definition.name.value, ext.definition.values)
+        case let input as InputObjectTypeDefinition: addInput(input.name.value, input.fields)
+        case let ext as InputObjectExtensionDefinition: addInput(ext.definition.name.value, ext.definition.fields)
         case let schema as SchemaDefinition: addRoots(schema.operationTypes)
         case let ext as SchemaExtensionDefinition: addRoots(ext.definition.operationTypes)
         default: break
@@ -61,6 +63,19 @@ struct SchemaLoader {
 
     private mutating func ensure(_ name: String, _ kind: SchemaType.Kind) {
         if types[name] == nil { types[name] = SchemaType(name: name, kind: kind) }
+    }
+
+    private mutating func addEnum(_ name: String, _ values: [EnumValueDefinition]) {
+        ensure(name, .enumeration)
+        types[name]?.enumValues.append(contentsOf: values.map(\.name.value))
+    }
+
+    private mutating func addInput(_ name: String, _ fields: [InputValueDefinition]) {
+        ensure(name, .inputObject)
+        for field in fields {
+            types[name]?.inputFields[field.name.value] = Self.typeRef(field.type)
+            if field.defaultValue != nil { types[name]?.inputDefaults.insert(field.name.value) }
+        }
     }
 
     private mutating func addRoots(_ operationTypes: [OperationTypeDefinition]) {

@@ -42,6 +42,12 @@ struct SchemaType: Sendable {
     var interfaces: [String] = []
     /// Members of a union.
     var members: [String] = []
+    /// Values of an enum, in declaration order.
+    var enumValues: [String] = []
+    /// Fields of an input object and their types.
+    var inputFields: [String: SchemaTypeRef] = [:]
+    /// Input object fields that declare a default (not required even when non-null).
+    var inputDefaults: Set<String> = []
 }
 
 /// One output field: its type and its argument names.

@@ -8,7 +8,8 @@ public enum MissReason: String, Sendable, Hashable {
     case danglingReference
     /// Null in a non-null field (needs a schema).
     case nullValue
-    /// A stored value of the wrong shape for the selection.
+    /// A stored value of the wrong shape for the selection, or (with a schema) a scalar that
+    /// does not fit its type, as Apollo iOS's "could not convert".
     case wrongType
 }
 
@@ -27,9 +28,13 @@ public struct CacheMiss: Sendable, Hashable, Error, CustomStringConvertible {
     public var reference: CacheKey?
     /// Field keys of that record with the same field name and other arguments, sorted.
     public var nearMisses: [String]
+    /// What the reader knew there (types, arguments, field policy), for diagnoses; not part of
+    /// the harness `miss` object.
+    public var context: MissContext
 
     public init(path: [PathComponent], recordKey: CacheKey, fieldKey: String?, reason: MissReason,
-                reference: CacheKey? = nil, nearMisses: [String] = []) {
+                reference: CacheKey? = nil, nearMisses: [String] = [], context: MissContext = MissContext()) {
+        self.context = context
         self.path = path
         self.recordKey = recordKey
         self.fieldKey = fieldKey

@@ -75,22 +75,24 @@ struct Reader {
         path.append(.field(field.responseName))
         defer { path.removeLast() }
         var value = record.fields[fieldKey]
+        var viaFieldPolicy = false
         if value == nil, let policy = field.fieldPolicy {
             value = try resolve(field, policy: policy)
+            viaFieldPolicy = value != nil
         }
         if value == nil, field.name == "__typename", let typename {
             value = .string(typename)   // a root record, or a record written without it
         }
+        let context = FieldContext(field: field, recordKey: record.key, fieldKey: fieldKey, typename: typename,
+                                   viaFieldPolicy: viaFieldPolicy)
         guard let value else {
             if options.allowMissingNullableFields && !field.isNonNull {
                 out[field.responseName] = JSONValue.merged(out[field.responseName], .null)
             } else {
-                miss(.missingField, record: record.key, fieldKey: fieldKey,
-                     nearMisses: Self.nearMisses(in: record, name: field.name, except: fieldKey))
+                miss(.missingField, context, nearMisses: Self.nearMisses(in: record, name: field.name, except: fieldKey))
             }
             return
         }
-        let context = FieldContext(field: field, recordKey: record.key, fieldKey: fieldKey)
         if let json = try complete(value, type: field.type, context) {
             out[field.responseName] = JSONValue.merged(out[field.responseName], json)
         }
@@ -101,6 +103,19 @@ struct Reader {
         let field: FieldPlan
         let recordKey: CacheKey
         let fieldKey: String
+        let typename: String?
+        let viaFieldPolicy: Bool
+
+        /// What a miss here carries for diagnoses.
+        func missContext(_ variables: JSONObject, found: CacheValue? = nil) -> MissContext {
+            var arguments = JSONObject()
+            for argument in field.arguments {
+                if let value = argument.value.evaluate(variables) { arguments[argument.name] = value }
+            }
+            return MissContext(typename: typename, fieldName: field.name, arguments: arguments,
+                               fieldType: field.type?.namedType, declaredType: field.type.map(VariableCoercion.describe),
+                               viaFieldPolicy: viaFieldPolicy, foundValue: found.map { RecordJSON.jsonValue($0).jsonText })
+        }
     }
 
     /// A stored value as response data for the selection; nil (with a miss recorded) when it
@@ -108,7 +123,7 @@ struct Reader {
     private mutating func complete(_ value: CacheValue, type: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
         if case .null = value {
             if type?.isNonNull ?? false {
-                miss(.nullValue, record: context.recordKey, fieldKey: context.fieldKey)
+                miss(.nullValue, context)
                 return nil
             }
             return .null
@@ -118,16 +133,16 @@ struct Reader {
             return try completeList(value, elementType: elementType, context)
         }
         guard let selections = context.field.selectionSet else {
-            if value.referencedKeys.isEmpty { return RecordJSON.jsonValue(value) }
-            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            if value.referencedKeys.isEmpty, fitsSchema(value, type: type) { return RecordJSON.jsonValue(value) }
+            miss(.wrongType, context, found: value)
             return nil
         }
         guard case .reference(let key) = value else {
-            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            miss(.wrongType, context, found: value)
             return nil
         }
         guard let target = try record(key) else {
-            miss(.danglingReference, record: context.recordKey, fieldKey: context.fieldKey, reference: key)
+            miss(.danglingReference, context, reference: key)
             return nil
         }
         var object = JSONObject()
@@ -138,7 +153,7 @@ struct Reader {
     /// A list, element by element (an element that misses reads as null in the partial data).
     private mutating func completeList(_ value: CacheValue, elementType: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
         guard case .list(let items) = value else {
-            miss(.wrongType, record: context.recordKey, fieldKey: context.fieldKey)
+            miss(.wrongType, context, found: value)
             return nil
         }
         if context.field.selectionSet != nil { try prefetch(value) }
@@ -152,15 +167,23 @@ struct Reader {
         return .array(values)
     }
 
+    /// A leaf value against its schema type (`ScalarFit`); always true without a schema.
+    private func fitsSchema(_ value: CacheValue, type: SchemaTypeRef?) -> Bool {
+        guard let schema, let type else { return true }
+        if case .list = value { return false }   // a list where the schema has no list
+        return ScalarFit.fits(value, typeName: type.namedType, schema: schema)
+    }
+
     private func isList(_ value: CacheValue) -> Bool {
         if case .list = value { return true }
         return false
     }
 
-    mutating func miss(_ reason: MissReason, record: CacheKey, fieldKey: String?, reference: CacheKey? = nil,
-                       nearMisses: [String] = []) {
-        misses.append(CacheMiss(path: path, recordKey: record, fieldKey: fieldKey, reason: reason,
-                                reference: reference, nearMisses: nearMisses))
+    mutating func miss(_ reason: MissReason, _ context: FieldContext, reference: CacheKey? = nil,
+                       nearMisses: [String] = [], found: CacheValue? = nil) {
+        misses.append(CacheMiss(path: path, recordKey: context.recordKey, fieldKey: context.fieldKey, reason: reason,
+                                reference: reference, nearMisses: nearMisses,
+                                context: context.missContext(variables, found: found)))
     }
 
     /// Field keys of the record with the same field name and other arguments.

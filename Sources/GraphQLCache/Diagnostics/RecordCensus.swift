@@ -1,0 +1,67 @@
+/// One pass over a cache's records, kept small: per typename, how many records there are, which
+/// field names (arguments stripped) any of them holds, and which of them are stored under path
+/// keys. `MissDiagnoser` asks it whether a field was ever fetched (`neverFetched`) and whether a
+/// type is keyed elsewhere (`noCacheId`).
+public struct RecordCensus: Sendable {
+    /// What the census knows of one typename.
+    public struct TypeEntry: Sendable {
+        /// Records of the type.
+        public var records = 0
+        /// Records of the type stored under a path key (`QUERY_ROOT.hero`).
+        public var pathKeyed = 0
+        /// Field names any record of the type holds (`friends` for `friends(first:2)`).
+        public var fieldNames: Set<String> = []
+    }
+
+    /// Entries by typename.
+    public private(set) var types: [String: TypeEntry] = [:]
+
+    public init() {}
+
+    /// Counts one record.
+    public mutating func add(_ record: Record) {
+        guard let typename = record.typename else { return }
+        var entry = types[typename] ?? TypeEntry()
+        entry.records += 1
+        if KeyShape.isPathKey(record.key) { entry.pathKeyed += 1 }
+        for field in record.fields.keys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
+        types[typename] = entry
+    }
+
+    /// A census of every readable record of `cache` (broken rows are lint's business).
+    public static func of(_ cache: any NormalizedCache) throws -> RecordCensus {
+        var census = RecordCensus()
+        try cache.forEachRecord { result in
+            if case .success(let record) = result { census.add(record) }
+        }
+        return census
+    }
+}
+
+/// How keys and field keys are shaped, for diagnoses (never used to read or write).
+public enum KeyShape {
+    /// Whether a record key is a response path (`QUERY_ROOT.hero`, `Droid:2001.friends.0`)
+    /// rather than a cache id: it continues a root, or a `Type:id`, with a `.`. (An id that itself
+    /// holds a `.`, such as an e-mail address, reads as a path: diagnoses may then say too much,
+    /// never too little.)
+    public static func isPathKey(_ key: CacheKey) -> Bool {
+        let text = key.rawValue
+        for root in ["QUERY_ROOT.", "MUTATION_ROOT.", "SUBSCRIPTION_ROOT."] where text.hasPrefix(root) { return true }
+        guard let colon = text.firstIndex(of: ":"), let dot = text[colon...].firstIndex(of: ".") else { return false }
+        let typename = text[..<colon]
+        return !typename.isEmpty && typename.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            && text.index(after: dot) < text.endIndex
+    }
+
+    /// The field name of a field key: `human` for `human(id:1000)`.
+    public static func fieldName(of fieldKey: String) -> String {
+        guard let paren = fieldKey.firstIndex(of: "(") else { return fieldKey }
+        return String(fieldKey[..<paren])
+    }
+
+    /// The typename part of a cache id (`Droid` for `Droid:2001`); nil for roots and paths.
+    public static func idTypename(_ key: CacheKey) -> String? {
+        guard !key.isRoot, !isPathKey(key), let colon = key.rawValue.firstIndex(of: ":") else { return nil }
+        return String(key.rawValue[..<colon])
+    }
+}
