@@ -12,7 +12,7 @@ struct CacheLensCommand: ParsableCommand {
         commandName: "cachelens",
         abstract: "Explore, script and measure a normalized GraphQL cache (Apollo iOS format).",
         discussion: "Every command that takes a cache takes a SQLite cache file (.sqlite) or a snapshot (.json) alike.",
-        subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self,
+        subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
                       StatsCommand.self, ExportCommand.self, ImportCommand.self, BenchCommand.self,
                       BenchExplorerProbeCommand.self],
         defaultSubcommand: ExploreCommand.self

@@ -11,7 +11,8 @@ extension MissDiagnoser {
         var candidates: [(key: CacheKey, argument: String)] = []
         let typenames = try candidateTypenames(context.fieldType)
         for (name, value) in context.arguments {
-            guard let text = FieldKeyArguments.keyText(value) else { continue }
+            // A list argument (`ids: [...]`) names one record per element: its first tells.
+            guard let text = FieldKeyArguments.keyText(value.arrayValue?.first ?? value) else { continue }
             for typename in typenames { candidates.append((CacheKey(typename + ":" + text), name)) }
         }
         guard !candidates.isEmpty else { return nil }
@@ -81,9 +82,11 @@ extension MissDiagnoser {
     func neverFetched(_ miss: CacheMiss) throws -> Diagnosis? {
         guard let typename = miss.context.typename, let fieldName = miss.context.fieldName,
               let entry = try census.get().types[typename], !entry.fieldNames.contains(fieldName) else { return nil }
+        let holder = entry.records == 1 ? "\(miss.recordKey) (the only \(typename) record) does not hold \(fieldName) with any arguments"
+            : "none of the \(MissGroup.number(entry.records)) \(typename) records holds \(fieldName)"
         return Diagnosis(
             kind: .neverFetched,
-            message: "none of the \(MissGroup.number(entry.records)) \(typename) records holds \(fieldName): no operation has fetched it.",
+            message: holder + ": no operation has fetched it.",
             suggestion: "fetch an operation that selects \(typename).\(fieldName) from the server once")
     }
 }

@@ -20,12 +20,22 @@ public struct RecordCensus: Sendable {
 
     /// Counts one record.
     public mutating func add(_ record: Record) {
-        guard let typename = record.typename else { return }
+        guard let typename = record.typename ?? Self.rootTypename(record.key) else { return }
         var entry = types[typename] ?? TypeEntry()
         entry.records += 1
         if KeyShape.isPathKey(record.key) { entry.pathKeyed += 1 }
         for field in record.fields.keys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
         types[typename] = entry
+    }
+
+    /// The operation type a root record holds (roots are stored without `__typename`).
+    static func rootTypename(_ key: CacheKey) -> String? {
+        switch key {
+        case .queryRoot: return "Query"
+        case .mutationRoot: return "Mutation"
+        case .subscriptionRoot: return "Subscription"
+        default: return nil
+        }
     }
 
     /// A census of every readable record of `cache` (broken rows are lint's business).
