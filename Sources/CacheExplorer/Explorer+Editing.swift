@@ -44,8 +44,13 @@ extension Explorer {
         let parser = EditValueParser { key in try backend.loadRecord(key) != nil }
         do {
             let value = try parser.parse(text, as: dialog.kind)
-            guard let previous = try backend.loadRecord(dialog.field.record)?.fields[dialog.field.field] else {
+            guard let record = try backend.loadRecord(dialog.field.record),
+                  let previous = record.fields[dialog.field.field] else {
                 throw ExplorerError.invalid("\(dialog.field) no longer exists")
+            }
+            if let schema = backend.schema,
+               let problem = ScalarFit.editProblem(value, fieldKey: dialog.field.field, of: record, schema: schema) {
+                throw ExplorerError.invalid(problem)
             }
             let changed = try backend.write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal

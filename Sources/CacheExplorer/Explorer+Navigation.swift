@@ -93,7 +93,7 @@ extension Explorer {
             selectListRow(index == Int.max ? state.list.count - 1 : index)
         case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
         case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
-        case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.lines.count ?? 0) - 1) : 0
+        case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.styledLines.count ?? 0) - 1) : 0
         }
     }
 

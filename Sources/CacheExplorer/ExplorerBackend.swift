@@ -39,6 +39,8 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func addWatch(name: String?, document: String) throws -> String
     /// Runs `document` against the cache alone and explains every hit and miss.
     func explain(document: String, variables: String?) throws -> QueryReport
+    /// The schema loaded, if any: edits are checked against its field types.
+    var schema: CacheSchema? { get }
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
     /// Looks for commits another process made since the last call (polled about every 100 ms):
@@ -53,6 +55,9 @@ extension ExplorerBackend {
     public var keepsChanges: Bool { true }
 
     public func watches() -> [WatchSnapshot] { [] }
+
+    /// No schema: edits are checked for shape only.
+    public var schema: CacheSchema? { nil }
 
     @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {

@@ -1,8 +1,16 @@
-/// A query run against the cache alone, as the query console shows it.
+import GraphQLCache
+
+/// A query read from the cache as the query console (and a watch's detail) shows it: the verdict
+/// first, what each cache policy would do, the misses grouped (one line for a list of 100,000
+/// items that all miss a field), what they mean and what to change, then the result tree in
+/// query order. Built from a `MissExplanation` whose read left nulls where fields missed
+/// (`ReadOptions.missesAsNull`), so the tree keeps every selected field in place.
 public struct QueryReport: Hashable, Sendable {
     /// One line of the result tree.
     public struct Line: Hashable, Sendable {
-        public enum Status: Hashable, Sendable { case hit, miss, plain }
+        /// `hit`: found; `miss`: a miss stands here; `partial`: found, but something below missed;
+        /// `plain`: a note (elements not shown).
+        public enum Status: Hashable, Sendable { case hit, miss, partial, plain }
         public var depth: Int
         public var text: String
         public var status: Status
@@ -14,16 +22,43 @@ public struct QueryReport: Hashable, Sendable {
         }
     }
 
-    /// The field tree, each field marked hit or miss, misses with their reasons.
-    public var lines: [Line]
+    /// At most this many elements of one list are drawn; the miss groups cover the rest.
+    public static let elementLimit = 50
+
+    /// `complete: every field is in the cache` or `incomplete: N misses in M groups`.
+    public var verdict: String
     /// How many misses there were.
     public var missCount: Int
     /// What each cache policy would do, one sentence each.
     public var policyVerdicts: [String]
+    /// One line per miss group, most frequent first.
+    public var groups: [String]
+    /// The diagnoses as lines (`kind: message`, then `  fix: …`).
+    public var diagnoses: [String]
+    /// The field tree, in query order.
+    public var lines: [Line]
 
-    public init(lines: [Line], missCount: Int, policyVerdicts: [String]) {
-        self.lines = lines
+    public init(verdict: String, missCount: Int, policyVerdicts: [String], groups: [String] = [],
+                diagnoses: [String] = [], lines: [Line]) {
+        self.verdict = verdict
         self.missCount = missCount
         self.policyVerdicts = policyVerdicts
+        self.groups = groups
+        self.diagnoses = diagnoses
+        self.lines = lines
+    }
+
+    /// The report of an explained read.
+    public init(_ explanation: MissExplanation) {
+        let result = explanation.result
+        var builder = ResultTree(misses: result.misses)
+        if let data = result.data {
+            builder.appendObject(data, path: [], depth: 0)
+        } else {
+            for miss in result.misses { builder.lines.append(ResultTree.missLine(miss, depth: 0)) }
+        }
+        self.init(verdict: explanation.verdict, missCount: result.misses.count, policyVerdicts: explanation.policyLines,
+                  groups: explanation.groups.map(\.summary), diagnoses: explanation.diagnoses.flatMap(\.lines),
+                  lines: builder.lines)
     }
 }

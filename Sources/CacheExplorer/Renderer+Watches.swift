@@ -73,22 +73,5 @@ extension Renderer {
         grid.put(shown + (active ? "█" : ""), row: row, column: inner.column + 1 + label.count, role: .text, limit: room + 1)
     }
 
-    static func reportLines(_ report: QueryReport) -> [(String, StyleRole)] {
-        var lines: [(String, StyleRole)] = []
-        let summary = report.missCount == 0 ? "complete: every field is in the cache"
-            : "\(report.missCount) miss\(report.missCount == 1 ? "" : "es")"
-        lines.append((summary, report.missCount == 0 ? .queryHit : .queryMiss))
-        for line in report.lines {
-            let indent = String(repeating: "  ", count: line.depth)
-            switch line.status {
-            case .hit: lines.append((indent + "✓ " + line.text, .queryHit))
-            case .miss: lines.append((indent + "✗ " + line.text, .queryMiss))
-            case .plain: lines.append((indent + "  " + line.text, .textDim))
-            }
-        }
-        lines.append(("", .text))
-        lines.append(("Cache policies:", .title))
-        lines.append(contentsOf: report.policyVerdicts.map { ("  " + $0, StyleRole.text) })
-        return lines
-    }
+    static func reportLines(_ report: QueryReport) -> [(String, StyleRole)] { report.styledLines }
 }

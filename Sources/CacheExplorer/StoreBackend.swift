@@ -97,6 +97,9 @@ public final class StoreBackend: ExplorerBackend {
 
     public func watches() -> [WatchSnapshot] { watchList.snapshots }
 
+    /// The store's schema: edits must fit its field types.
+    public var schema: CacheSchema? { store.configuration.schema }
+
     @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {
         let added = try watchList.add(name: name, document: document)

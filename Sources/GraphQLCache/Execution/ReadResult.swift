@@ -3,9 +3,13 @@ public struct ReadOptions: Sendable, Hashable {
     /// Treat an absent nullable field as null instead of a miss: what Apollo's local cache
     /// mutations (`update(query:)`) need to edit data that was only partly cached.
     public var allowMissingNullableFields: Bool
+    /// Leave a null where a field missed (the miss is still recorded), so that the partial data
+    /// keeps every selected field in query order: what a tree of hits and misses is drawn from.
+    public var missesAsNull: Bool
 
-    public init(allowMissingNullableFields: Bool = false) {
+    public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false) {
         self.allowMissingNullableFields = allowMissingNullableFields
+        self.missesAsNull = missesAsNull
     }
 }
 

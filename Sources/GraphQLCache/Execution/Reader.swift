@@ -90,11 +90,14 @@ struct Reader {
                 out[field.responseName] = JSONValue.merged(out[field.responseName], .null)
             } else {
                 miss(.missingField, context, nearMisses: Self.nearMisses(in: record, name: field.name, except: fieldKey))
+                if options.missesAsNull && out[field.responseName] == nil { out[field.responseName] = .null }
             }
             return
         }
         if let json = try complete(value, type: field.type, context) {
             out[field.responseName] = JSONValue.merged(out[field.responseName], json)
+        } else if options.missesAsNull && out[field.responseName] == nil {
+            out[field.responseName] = .null
         }
     }
 

@@ -35,18 +35,33 @@ public enum ScalarFit {
         }
     }
 
-    /// The named type of field `field` on type `typename`, when the schema declares it and the
-    /// type is a scalar or an enum: what an edit of that field must fit.
-    public static func leafType(of field: String, on typename: String, schema: CacheSchema) -> String? {
-        guard let type = schema.field(field, on: typename)?.type else { return nil }
-        let kind = schema.types[type.namedType]?.kind
-        let builtIn = ["String", "ID", "Int", "Float", "Boolean"].contains(type.namedType)
-        guard builtIn || kind == .scalar || kind == .enumeration else { return nil }
-        return type.namedType
+    /// Why `value` cannot be stored in field `fieldKey` of `record` under `schema` (a string field
+    /// edited to `42`), or nil when it fits or the schema does not declare the field. The message
+    /// names the schema's type.
+    public static func editProblem(_ value: CacheValue, fieldKey: String, of record: Record,
+                                   schema: CacheSchema) -> String? {
+        let name = KeyShape.fieldName(of: fieldKey)
+        guard let typename = record.typename ?? RecordCensus.rootTypename(record.key) ?? KeyShape.idTypename(record.key),
+              let type = schema.field(name, on: typename)?.type else { return nil }
+        let declared = VariableCoercion.describe(type)
+        return fits(value, type: type, schema: schema) ? nil
+            : "\(typename).\(name) is \(declared) in the schema: \(RecordJSON.jsonValue(value).jsonText) does not fit"
     }
 
-    /// The type as the schema writes it, `[Episode]!`, for messages.
-    public static func declared(of field: String, on typename: String, schema: CacheSchema) -> String? {
-        schema.field(field, on: typename).map { VariableCoercion.describe($0.type) }
+    private static func fits(_ value: CacheValue, type: SchemaTypeRef, schema: CacheSchema) -> Bool {
+        if case .null = value { return !type.isNonNull }
+        if let element = type.listElement {
+            guard case .list(let items) = value else { return false }
+            return items.allSatisfy { fits($0, type: element, schema: schema) }
+        }
+        let kind = schema.types[type.namedType]?.kind
+        if kind == .object || kind == .interface || kind == .union {
+            if case .reference = value { return true }
+            return false
+        }
+        switch value {
+        case .list, .reference: return false
+        default: return fits(value, typeName: type.namedType, schema: schema)
+        }
     }
 }

@@ -1,0 +1,68 @@
+import GraphQLCache
+
+/// Draws partial data as tree lines in query order: a field a miss stands at is a miss line with
+/// its reason; an object or list with a miss anywhere below is marked partial; long lists show
+/// their first `QueryReport.elementLimit` elements.
+struct ResultTree {
+    private let missAt: [[PathComponent]: CacheMiss]
+    private let missesBelow: Set<[PathComponent]>
+    var lines: [QueryReport.Line] = []
+
+    init(misses: [CacheMiss]) {
+        var missAt: [[PathComponent]: CacheMiss] = [:]
+        var below = Set<[PathComponent]>()
+        for miss in misses {
+            if missAt[miss.path] == nil { missAt[miss.path] = miss }
+            var prefix = miss.path
+            while !prefix.isEmpty {
+                prefix.removeLast()
+                guard below.insert(prefix).inserted else { break }
+            }
+        }
+        self.missAt = missAt
+        self.missesBelow = below
+    }
+
+    mutating func appendObject(_ object: JSONObject, path: [PathComponent], depth: Int) {
+        for (name, value) in object {
+            appendValue(value, label: name, path: path + [.field(name)], depth: depth)
+        }
+    }
+
+    private mutating func appendValue(_ value: JSONValue, label: String, path: [PathComponent], depth: Int) {
+        if let miss = missAt[path] {
+            lines.append(Self.missLine(miss, depth: depth))
+            return
+        }
+        let status: QueryReport.Line.Status = missesBelow.contains(path) ? .partial : .hit
+        switch value {
+        case .object(let object):
+            lines.append(.init(depth: depth, text: label, status: status))
+            appendObject(object, path: path, depth: depth + 1)
+        case .array(let items):
+            lines.append(.init(depth: depth, text: "\(label) [\(items.count)]", status: status))
+            for (index, item) in items.prefix(QueryReport.elementLimit).enumerated() {
+                appendValue(item, label: "[\(index)]", path: path + [.index(index)], depth: depth + 1)
+            }
+            if items.count > QueryReport.elementLimit {
+                let rest = items.count - QueryReport.elementLimit
+                lines.append(.init(depth: depth + 1, text: "… \(MissGroup.number(rest)) more (their misses are in the groups above)",
+                                   status: .plain))
+            }
+        default:
+            lines.append(.init(depth: depth, text: "\(label): \(value.jsonText)", status: status))
+        }
+    }
+
+    static func missLine(_ miss: CacheMiss, depth: Int) -> QueryReport.Line {
+        let name: String
+        switch miss.path.last {
+        case .field(let field)?: name = field
+        case .index(let index)?: name = "[\(index)]"
+        case nil: name = "(the root)"
+        }
+        var text = "\(name): \(miss.reason.rawValue): " + MissGroup.detail(miss)
+        if !miss.nearMisses.isEmpty { text += "; near misses: " + miss.nearMisses.joined(separator: ", ") }
+        return .init(depth: depth, text: text, status: .miss)
+    }
+}
