@@ -28,6 +28,7 @@ extension Explorer {
         case .export: export(to: argument)
         case .filter: applyFilter(argument)
         case .gc: previewGarbage()
+        case .lint: showLint()
         case .help: state.mode = .help(top: 0)
         }
     }

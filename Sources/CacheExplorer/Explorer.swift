@@ -93,6 +93,7 @@ public struct Explorer {
         case .edit(let dialog): editKey(key, dialog)
         case .deletePattern(let input): patternKey(key, input)
         case .inbound(let list): inboundKey(key, list)
+        case .lint(let list): lintKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         }

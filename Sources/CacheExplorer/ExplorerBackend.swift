@@ -41,6 +41,8 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func explain(document: String, variables: String?) throws -> QueryReport
     /// The schema loaded, if any: edits are checked against its field types.
     var schema: CacheSchema? { get }
+    /// The cache's health (`:lint`).
+    func lint() throws -> [LintFinding]
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
     /// Looks for commits another process made since the last call (polled about every 100 ms):
@@ -58,6 +60,12 @@ extension ExplorerBackend {
 
     /// No schema: edits are checked for shape only.
     public var schema: CacheSchema? { nil }
+
+    /// Lints the readable records (a backend that knows its broken rows says so itself).
+    public func lint() throws -> [LintFinding] {
+        try CacheLint(configuration: CacheConfiguration(schema: schema)).run(
+            scan: { visit in try forEachRecord { try visit(.success($0)) } }, source: BackendRecords(backend: self))
+    }
 
     @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {

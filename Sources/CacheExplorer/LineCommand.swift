@@ -1,7 +1,7 @@
 /// The commands the `:` line understands, as data: the command line runs them by name or alias,
 /// and help, the README and the error for an unknown name all list them from here.
 public enum LineCommand: String, CaseIterable, Hashable, Sendable {
-    case open, watch, query, theme, export, filter, gc, help, quit
+    case open, watch, query, theme, export, filter, gc, lint, help, quit
 
     /// Other names the command answers to (`:q`, `:o`).
     public var aliases: [String] {
@@ -10,7 +10,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .watch: return ["w"]
         case .help: return ["h"]
         case .quit: return ["q", "q!"]
-        case .query, .theme, .export, .filter, .gc: return []
+        case .query, .theme, .export, .filter, .gc, .lint: return []
         }
     }
 
@@ -21,7 +21,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .watch, .query: return "DOC|FILE"
         case .theme: return "NAME"
         case .filter: return "TEXT"
-        case .gc, .help, .quit: return ""
+        case .gc, .lint, .help, .quit: return ""
         }
     }
 
@@ -35,6 +35,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .export: return "write every record as a snapshot JSON file"
         case .filter: return "filter keys (as /)"
         case .gc: return "delete records no root reaches (preview first)"
+        case .lint: return "the cache's health: missing cache ids, duplicates, dangling references (Enter opens a record)"
         case .help: return "show the keys and commands"
         case .quit: return "quit (:q! without asking about unsaved changes)"
         }

@@ -9,6 +9,8 @@ public enum Mode: Hashable, Sendable {
     case edit(EditDialog)
     case deletePattern(LineInput)
     case inbound(InboundList)
+    /// `:lint` found these; Enter opens the selected example record.
+    case lint(LintList)
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)

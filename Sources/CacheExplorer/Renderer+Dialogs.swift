@@ -141,3 +141,19 @@ extension Renderer {
         }
     }
 }
+
+extension Renderer {
+    mutating func drawLint(_ list: LintList) {
+        let capacity = max(1, state.size.height - 6)
+        let top = max(0, list.selected - capacity + 1)
+        var lines: [[(String, StyleRole)]] = []
+        for (index, row) in list.rows.enumerated().dropFirst(top).prefix(capacity) {
+            lines.append([(index == list.selected ? "› " : "  ", .text), (row.text, row.role)])
+        }
+        lines.append([("Enter opens the selected record · Esc closes", .textDim)])
+        let inner = dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: dialogWidth)
+        if list.rows.indices.contains(list.selected) {
+            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
+        }
+    }
+}

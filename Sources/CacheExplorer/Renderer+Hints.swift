@@ -41,7 +41,7 @@ extension Renderer {
             return [Hint(key: "y", label: "quit anyway", rank: 0), Hint(key: "any other key", label: "stays", rank: 1)]
         case .confirm:
             return [Hint(key: "y", label: "delete", rank: 0), Hint(key: "any other key", label: "cancels", rank: 1)]
-        case .inbound:
+        case .inbound, .lint:
             return [Hint(key: keyMap.keyName(.follow), label: "open", rank: 0),
                     Hint(key: "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))", label: "move", rank: 1),
                     Hint(key: "any other key", label: "closes", rank: 2)]

@@ -63,6 +63,7 @@ public struct Renderer {
         case .confirm(.quit): return "QUIT"
         case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
+        case .lint: return "LINT"
         case .watchInput: return "WATCH"
         }
     }
@@ -102,6 +103,7 @@ public struct Renderer {
         case .confirm(.garbage(let keys)): drawGarbage(keys)
         case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
         case .inbound(let list): drawInbound(list)
+        case .lint(let list): drawLint(list)
         default: break
         }
     }

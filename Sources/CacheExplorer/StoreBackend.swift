@@ -100,6 +100,11 @@ public final class StoreBackend: ExplorerBackend {
     /// The store's schema: edits must fit its field types.
     public var schema: CacheSchema? { store.configuration.schema }
 
+    /// Lints the cache itself, broken rows included.
+    public func lint() throws -> [LintFinding] {
+        try CacheLint(configuration: store.configuration).run(on: store.cache)
+    }
+
     @discardableResult
     public func addWatch(name: String?, document: String) throws -> String {
         let added = try watchList.add(name: name, document: document)

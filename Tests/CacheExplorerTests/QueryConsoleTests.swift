@@ -3,22 +3,31 @@ import GraphQLCache
 import Testing
 
 @Suite struct QueryConsoleTests {
-    @Test func theConsoleMarksHitsAndMissesAndSaysWhatEachPolicyWouldDo() throws {
+    @Test func theConsoleShowsTheTreeInQueryOrderWithPartialParentsAndSaysWhatEachPolicyWouldDo() throws {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("q")] + Key.sequence(from: "{ hero { name nickname friends { name } } }") + [.enter])
         #expect(explorer.state.focus == .query)
         let report = try #require(explorer.state.console.report)
         #expect(report.missCount == 2)
         #expect(report.lines == [
-            .init(depth: 0, text: "hero", status: .hit),
+            .init(depth: 0, text: "hero", status: .partial),
             .init(depth: 1, text: "name: \"R2-D2\"", status: .hit),
-            .init(depth: 1, text: "friends [2]", status: .hit),
+            .init(depth: 1, text: "nickname: missingField: Droid:2001 has no nickname", status: .miss),
+            .init(depth: 1, text: "friends [2]", status: .partial),
             .init(depth: 2, text: "[0]", status: .hit),
             .init(depth: 3, text: "name: \"Luke\"", status: .hit),
-            .init(depth: 2, text: "[1]: danglingReference at Droid:2001 field friends → Human:9999", status: .miss),
-            .init(depth: 1, text: "nickname: missingField at Droid:2001 field nickname", status: .miss),
+            .init(depth: 2, text: "[1]: danglingReference: Droid:2001.friends points at Human:9999, which is not in the cache", status: .miss),
         ])
+        #expect(report.verdict == "incomplete: 2 misses in 2 groups")
         #expect(report.policyVerdicts.first == "returnCacheDataElseFetch: would go to the network because of 2 misses")
+        #expect(report.groups == [
+            "hero.nickname — missingField: Droid:2001 has no nickname",
+            "hero.friends[*] — danglingReference on 1 of 2 references; e.g. Droid:2001.friends points at Human:9999, which is not in the cache",
+        ])
+        #expect(report.diagnoses.contains { $0.hasPrefix("danglingReference: Droid:2001.friends points at Human:9999") })
+        let styled = report.styledLines.map(\.0)
+        #expect(styled.first == "incomplete: 2 misses in 2 groups")
+        #expect(styled.firstIndex(of: "Misses:")! < styled.firstIndex(of: "Result:")!)
     }
 
     @Test func nearMissesAreNamed() throws {
@@ -27,7 +36,7 @@ import Testing
             Record(key: "Human:1000", ["name": .string("Luke")]),
         ])), sourceName: "t")
         let report = try backend.explain(document: "{ hero(episode: JEDI) { name } }", variables: nil)
-        #expect(report.lines == [.init(depth: 0, text: "hero: missingField at QUERY_ROOT field hero(episode:JEDI); near misses: hero(episode:EMPIRE)", status: .miss)])
+        #expect(report.lines == [.init(depth: 0, text: "hero: missingField: QUERY_ROOT has no hero(episode:JEDI); near misses: hero(episode:EMPIRE)", status: .miss)])
     }
 
     @Test func anInvalidDocumentIsShownAsAnError() {
@@ -47,6 +56,6 @@ import Testing
             + Key.sequence(from: #"{"id":"1000"}"#) + [.enter])
         #expect(explorer.state.console.variables == LineInput(#"{"id":"1000"}"#))
         let report = try #require(explorer.state.console.report)
-        #expect(report.lines == [.init(depth: 0, text: "human: missingField at QUERY_ROOT field human(id:1000)", status: .miss)])
+        #expect(report.lines == [.init(depth: 0, text: "human: missingField: QUERY_ROOT has no human(id:1000)", status: .miss)])
     }
 }

@@ -32,7 +32,7 @@ import GraphQLCache
             #"{"id":1,"op":"write","document":"{ hero { name } }","data":{"hero":{"name":"R2-D2"}}}"#,
             #"{"id":2,"op":"explain","document":"{ hero { name id } droid { id } }"}"#,
         ])
-        #expect(out[1] == #"{"id":2,"ok":true,"complete":false,"data":{"hero":{"name":"R2-D2"}},"misses":[{"path":["hero","id"],"recordKey":"QUERY_ROOT.hero","fieldKey":"id","reason":"missingField","nearMisses":[]},{"path":["droid"],"recordKey":"QUERY_ROOT","fieldKey":"droid","reason":"missingField","nearMisses":[]}],"dependentKeys":["QUERY_ROOT.droid","QUERY_ROOT.hero","QUERY_ROOT.hero.id","QUERY_ROOT.hero.name"]}"#)
+        #expect(out[1] == #"{"id":2,"ok":true,"complete":false,"data":{"hero":{"name":"R2-D2"}},"misses":[{"path":["hero","id"],"recordKey":"QUERY_ROOT.hero","fieldKey":"id","reason":"missingField","nearMisses":[]},{"path":["droid"],"recordKey":"QUERY_ROOT","fieldKey":"droid","reason":"missingField","nearMisses":[]}],"dependentKeys":["QUERY_ROOT.droid","QUERY_ROOT.hero","QUERY_ROOT.hero.id","QUERY_ROOT.hero.name"],"groups":[{"path":["hero","id"],"reason":"missingField","fieldKey":"id","count":1,"example":{"path":["hero","id"],"recordKey":"QUERY_ROOT.hero","fieldKey":"id","reason":"missingField","nearMisses":[]}},{"path":["droid"],"reason":"missingField","fieldKey":"droid","count":1,"example":{"path":["droid"],"recordKey":"QUERY_ROOT","fieldKey":"droid","reason":"missingField","nearMisses":[]}}],"diagnoses":[{"kind":"neverFetched","message":"QUERY_ROOT (the only Query record) does not hold droid with any arguments: no operation has fetched it.","suggestion":"fetch an operation that selects Query.droid from the server once"}]}"#)
     }
 
     @Test func fragmentsWriteAndReadAtAKey() {

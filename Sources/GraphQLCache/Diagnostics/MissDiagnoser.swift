@@ -54,13 +54,15 @@ public struct MissDiagnoser {
         }
     }
 
+    /// A missing field: the record its arguments name exists (`noFieldPolicy`); else no record
+    /// of the type has the field at all (`neverFetched`, which says it all); else it was fetched
+    /// with other arguments, or the object is stored under a path and elsewhere under its id.
     private func missingField(_ miss: CacheMiss) throws -> [Diagnosis] {
-        var found: [Diagnosis] = []
-        if let policy = try noFieldPolicy(miss) { found.append(policy) }
-        if !miss.nearMisses.isEmpty { found.append(argumentsDiffer(miss)) }
-        found += try identity(miss)
-        if found.isEmpty, let never = try neverFetched(miss) { found.append(never) }
-        return found
+        if let policy = try noFieldPolicy(miss) {
+            return [policy] + (miss.nearMisses.isEmpty ? [] : [argumentsDiffer(miss)])
+        }
+        if let never = try neverFetched(miss) { return [never] }
+        return (miss.nearMisses.isEmpty ? [] : [argumentsDiffer(miss)]) + (try identity(miss))
     }
 
     private func argumentsDiffer(_ miss: CacheMiss) -> Diagnosis {

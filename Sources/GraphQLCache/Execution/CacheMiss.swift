@@ -43,6 +43,20 @@ public struct CacheMiss: Sendable, Hashable, Error, CustomStringConvertible {
         self.nearMisses = nearMisses
     }
 
+    /// Misses are equal when their harness objects are: the context is what the reader knew,
+    /// not part of what the miss is.
+    public static func == (lhs: CacheMiss, rhs: CacheMiss) -> Bool {
+        lhs.path == rhs.path && lhs.recordKey == rhs.recordKey && lhs.fieldKey == rhs.fieldKey
+            && lhs.reason == rhs.reason && lhs.reference == rhs.reference && lhs.nearMisses == rhs.nearMisses
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(recordKey)
+        hasher.combine(fieldKey)
+        hasher.combine(reason)
+    }
+
     /// Exactly the harness `miss` object of HARNESS.md.
     public var jsonObject: JSONObject {
         var object: JSONObject = [

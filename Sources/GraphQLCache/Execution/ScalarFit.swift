@@ -11,13 +11,17 @@
 ///
 /// Lists and objects never fit a built-in scalar or an enum.
 public enum ScalarFit {
-    /// Whether `value` fits the named type `typeName` of `schema`.
-    public static func fits(_ value: CacheValue, typeName: String, schema: CacheSchema) -> Bool {
+    /// Whether `value` fits the named type `typeName` of `schema`. `strict` (for edits, where
+    /// the user chooses the value) takes only a string for `String` and a string or integer for
+    /// `ID`, as a server would send them.
+    public static func fits(_ value: CacheValue, typeName: String, schema: CacheSchema, strict: Bool = false) -> Bool {
         if case .null = value { return true }
         switch typeName {
         case "String", "ID":
             switch value {
-            case .string, .int, .double: return true
+            case .string: return true
+            case .int: return !strict || typeName == "ID"
+            case .double: return !strict
             default: return false
             }
         case "Int", "Float":
@@ -37,7 +41,7 @@ public enum ScalarFit {
 
     /// Why `value` cannot be stored in field `fieldKey` of `record` under `schema` (a string field
     /// edited to `42`), or nil when it fits or the schema does not declare the field. The message
-    /// names the schema's type.
+    /// names the schema's type. Edits are checked strictly (`fits(_:typeName:schema:strict:)`).
     public static func editProblem(_ value: CacheValue, fieldKey: String, of record: Record,
                                    schema: CacheSchema) -> String? {
         let name = KeyShape.fieldName(of: fieldKey)
@@ -61,7 +65,7 @@ public enum ScalarFit {
         }
         switch value {
         case .list, .reference: return false
-        default: return fits(value, typeName: type.namedType, schema: schema)
+        default: return fits(value, typeName: type.namedType, schema: schema, strict: true)
         }
     }
 }
