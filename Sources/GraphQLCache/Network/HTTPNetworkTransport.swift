@@ -6,71 +6,132 @@ import FoundationNetworking
 /// GraphQL over HTTP: POSTs `{"query","operationName","variables"}` as JSON to a URL and reads
 /// the JSON response, so the store can talk to a real endpoint.
 ///
-/// Three outcomes stay distinct: a non-2xx status is `NetworkError.http` (with the body), no
-/// answer is `.transport` or `.timedOut` (naming the URL), and a 2xx answer is a `GraphQLResponse`
-/// even when it carries GraphQL `errors` next to partial `data`.
+/// Outcomes stay distinct: a non-2xx status is `NetworkError.httpGraphQLErrors` when the body is
+/// a GraphQL response (its `errors` as sent) and `.http` otherwise (with the body); no answer is
+/// `.transport` or `.timedOut` (naming the URL); a body over `maximumResponseSize` is
+/// `.tooLarge`; and a 2xx answer is a `GraphQLResponse` even when it carries GraphQL `errors`
+/// next to partial `data`. Redirects: 307/308 re-send the POST with its body; 301/302/303 are
+/// refused (`.redirected`, naming the target). A redirect to another origin drops the
+/// configured headers and any `Authorization` or `Cookie`, so credentials never leave the
+/// origin they were given for.
 public final class HTTPNetworkTransport: NetworkTransport {
     /// The endpoint every request is POSTed to.
     public let url: URL
     /// Extra request headers (authorization, client name, …), sent on every request.
     public let headers: [String: String]
-    /// Seconds to wait for the whole exchange before failing with `.timedOut` (fractions honoured).
+    /// Seconds to wait for each exchange before failing with `.timedOut` (fractions honoured).
     public let timeout: TimeInterval
+    /// The largest response body accepted, in bytes.
+    public let maximumResponseSize: Int
+
+    /// The default size limit: 64 MiB, generous for GraphQL answers, fatal for an endless body.
+    public static let defaultMaximumResponseSize = 64 << 20
+    /// How many 307/308 hops one request follows.
+    static let maximumRedirects = 5
+    /// The longest part of an error body kept in `NetworkError.http`.
+    static let maximumErrorBodyLength = 2_000
 
     private let session: URLSession
+    private let delegate = HTTPSessionDelegate()
 
-    /// A transport posting to `url` with `headers`, giving up after `timeout` seconds.
-    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30) {
+    /// A transport posting to `url` with `headers`, giving up after `timeout` seconds and on a
+    /// body over `maximumResponseSize` bytes.
+    public init(url: URL, headers: [String: String] = [:], timeout: TimeInterval = 30,
+                maximumResponseSize: Int = HTTPNetworkTransport.defaultMaximumResponseSize) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
         let configuration = URLSessionConfiguration.ephemeral
         // URLSession's timeouts are whole seconds on Linux; HTTPExchange keeps the exact one.
         configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
         configuration.timeoutIntervalForResource = (timeout + 1).rounded(.up)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// The longest part of an error body kept in `NetworkError.http`.
-    static let maximumErrorBodyLength = 2_000
-
-    /// POSTs `request` and decodes the answer.
+    /// POSTs `request`, follows 307/308 redirects, and decodes the answer.
     public func send(_ request: GraphQLRequest) async throws(NetworkError) -> GraphQLResponse {
-        let outcome = await HTTPExchange.run(urlRequest(for: request), on: session, timeout: timeout,
-                                             describe: "POST \(url.absoluteString)")
-        let (body, http) = try outcome.get()
-        guard (200..<300).contains(http.statusCode) else {
-            let text = String(decoding: body.prefix(Self.maximumErrorBodyLength), as: UTF8.self)
-            throw .http(status: http.statusCode, body: text)
+        var target = url
+        for _ in 0...Self.maximumRedirects {
+            let describe = "POST \(target.absoluteString)"
+            let outcome = await HTTPExchange.run(urlRequest(for: request, to: target), on: session, delegate: delegate,
+                                                 timeout: timeout, limit: maximumResponseSize, describe: describe)
+            let (body, http) = try outcome.get()
+            if let next = try Self.redirectTarget(http, from: target, describe: describe) {
+                target = next
+                continue
+            }
+            guard (200..<300).contains(http.statusCode) else { throw failure(status: http.statusCode, body: body) }
+            return try decode(body, from: target)
         }
-        return try decode(body)
+        throw .redirected(status: 307, location: target.absoluteString,
+                          message: "POST \(url.absoluteString) was redirected more than \(Self.maximumRedirects) times (last to \(target.absoluteString))")
     }
 
-    /// The POST request: JSON body, `Content-Type` and `Accept` for GraphQL over HTTP, then the
-    /// configured headers (which may override the defaults).
-    func urlRequest(for request: GraphQLRequest) -> URLRequest {
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+    /// Where a 307/308 answer sends the request next; nil for any other status. 301/302/303
+    /// (which would turn the POST into a GET) and a redirect without `Location` are errors.
+    static func redirectTarget(_ http: HTTPURLResponse, from target: URL, describe: String) throws(NetworkError) -> URL? {
+        let status = http.statusCode
+        guard [301, 302, 303, 307, 308].contains(status) else { return nil }
+        guard let location = http.value(forHTTPHeaderField: "Location"),
+              let next = URL(string: location, relativeTo: target)?.absoluteURL else {
+            throw .redirected(status: status, location: "",
+                              message: "\(describe) answered HTTP \(status) without a usable Location header")
+        }
+        guard status == 307 || status == 308 else {
+            throw .redirected(status: status, location: next.absoluteString,
+                              message: "\(describe) was redirected (HTTP \(status)) to \(next.absoluteString); a GraphQL POST is not re-sent as a GET: use that URL")
+        }
+        return next
+    }
+
+    /// The POST request to `target`: JSON body, `Content-Type`, `Accept` and `User-Agent`, then
+    /// the configured headers (which may override the defaults) — only on the transport's own
+    /// origin: after a redirect elsewhere, configured headers, `Authorization` and `Cookie` go.
+    func urlRequest(for request: GraphQLRequest, to target: URL? = nil) -> URLRequest {
+        let target = target ?? url
+        var urlRequest = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData,
                                     timeoutInterval: (timeout + 1).rounded(.up))
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.setValue(CacheLensVersion.userAgent, forHTTPHeaderField: "User-Agent")
+        if Self.sameOrigin(target, url) {
+            for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        }
         urlRequest.httpBody = Data(JSONValue.object(request.jsonObject).jsonText.utf8)
         return urlRequest
     }
 
-    private func decode(_ body: Data) throws(NetworkError) -> GraphQLResponse {
+    /// Scheme, host and port equal (default ports filled in).
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+            && port(a) == port(b)
+    }
+
+    /// A non-2xx answer: its GraphQL `errors` when the body is a GraphQL response, else its text.
+    private func failure(status: Int, body: Data) -> NetworkError {
+        if let value = try? JSONValue.parse(bytes: body), let object = value.objectValue,
+           let response = try? GraphQLResponse(json: object), !response.errors.isEmpty {
+            return .httpGraphQLErrors(status: status, errors: response.errors)
+        }
+        return .http(status: status, body: String(decoding: body.prefix(Self.maximumErrorBodyLength), as: UTF8.self))
+    }
+
+    private func decode(_ body: Data, from target: URL) throws(NetworkError) -> GraphQLResponse {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes: body)
         } catch {
-            throw .invalidResponse("\(url.absoluteString) answered with a body that is not JSON: \(error)")
+            throw .invalidResponse("\(target.absoluteString) answered with a body that is not JSON: \(error)")
         }
         guard let object = value.objectValue else {
-            throw .invalidResponse("\(url.absoluteString) answered with a JSON \(value.kindName), not an object")
+            throw .invalidResponse("\(target.absoluteString) answered with a JSON \(value.kindName), not an object")
         }
         return try GraphQLResponse(json: object)
     }
