@@ -54,9 +54,16 @@ public final class GraphQLExecutor: Sendable {
     /// root); nested objects under their ids or paths.
     public func normalize(data: JSONObject, for operation: GraphQLOperation,
                           at key: CacheKey? = nil) throws(GraphQLCacheError) -> RecordSet {
+        try normalize(data: data, for: operation, at: key, allowingAbsentFields: false)
+    }
+
+    /// `normalize`; with `allowingAbsentFields`, a selected field the data lacks is skipped
+    /// instead of being an error (local cache mutations, `@defer` fragments not yet delivered).
+    func normalize(data: JSONObject, for operation: GraphQLOperation, at key: CacheKey?,
+                   allowingAbsentFields: Bool) throws(GraphQLCacheError) -> RecordSet {
         try Normalizer.normalize(data, selections: operation.selectionSet, rootKey: key ?? operation.rootKey,
                                  rootType: rootType(of: operation), configuration: configuration,
-                                 variables: operation.variables)
+                                 variables: operation.variables, allowingAbsentFields: allowingAbsentFields)
     }
 
     /// Records -> data, walking the whole document: partial data, every miss, dependent keys.
@@ -65,6 +72,13 @@ public final class GraphQLExecutor: Sendable {
                      options: ReadOptions = ReadOptions()) throws -> ReadResult {
         var reader = Reader(configuration: configuration, variables: operation.variables, source: source, options: options)
         return try reader.read(operation.selectionSet, at: key ?? operation.rootKey, rootType: rootType(of: operation))
+    }
+
+    /// Server data cut to exactly what the operation selects (no `__typename` the client added
+    /// to the request), so server and cache results have one shape.
+    public func selectedData(_ data: JSONObject, for operation: GraphQLOperation) -> JSONObject {
+        SelectionProjection(schema: configuration.schema, variables: operation.variables)
+            .project(data, operation.selectionSet, staticType: rootType(of: operation))
     }
 
     /// The text to send to a server: `__typename` added to every object selection set.

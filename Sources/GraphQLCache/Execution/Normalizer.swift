@@ -4,6 +4,8 @@
 struct Normalizer {
     let configuration: CacheConfiguration
     let variables: JSONObject
+    /// Skip selected fields the data lacks instead of failing (local mutations).
+    var allowingAbsentFields = false
     private var fields: [CacheKey: [String: CacheValue]] = [:]
     private var path: [PathComponent] = []
 
@@ -15,8 +17,10 @@ struct Normalizer {
     /// Normalizes `data` (the operation's root object) into records; the root is stored at
     /// `rootKey` whatever ids it has.
     static func normalize(_ data: JSONObject, selections: SelectionSetPlan, rootKey: CacheKey, rootType: String?,
-                          configuration: CacheConfiguration, variables: JSONObject) throws(GraphQLCacheError) -> RecordSet {
+                          configuration: CacheConfiguration, variables: JSONObject,
+                          allowingAbsentFields: Bool = false) throws(GraphQLCacheError) -> RecordSet {
         var normalizer = Normalizer(configuration: configuration, variables: variables)
+        normalizer.allowingAbsentFields = allowingAbsentFields
         try normalizer.store(data, selections: selections, at: rootKey, staticType: rootType)
         var set = RecordSet()
         for (key, fields) in normalizer.fields { set.merge(record: Record(key: key, fields)) }
@@ -49,6 +53,7 @@ struct Normalizer {
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
                 path.append(.field(field.responseName))
                 guard let value = object[field.responseName] else {
+                    if allowingAbsentFields { path.removeLast(); continue }
                     throw .invalidData(path: path, message: "the data has no field \"\(field.responseName)\"")
                 }
                 let fieldKey = field.fieldKey(variables)
@@ -58,7 +63,9 @@ struct Normalizer {
                 path.removeLast()
             case .typeCase(let condition, let inclusion, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
-                      TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
+                      TypeMatching.applies(typename: typename, condition: condition, schema: schema,
+                                           inner, variables: variables, has: { object[$0.responseName] != nil })
+                else { continue }
                 try storeItems(object, selections: inner, at: key, typename: typename, into: &record)
             }
         }
@@ -96,13 +103,23 @@ struct Normalizer {
         if typename == nil, let staticType, schema?.isObjectType(staticType) ?? false { typename = staticType }
         guard let typename else { return nil }
         if let key = configuration.resolvedKey(typename: typename, object: object) { return key }
-        guard let keyFields = schema?.keyFields(for: typename) else { return nil }
+        guard let keyFields = keyFields(typename: typename, staticType: staticType) else { return nil }
         var parts: [String] = []
         for field in keyFields {
             guard let value = object[field], let text = KeyFieldValue.text(value) else { return nil }
             parts.append(KeyFieldValue.escape(text))
         }
         return CacheKey(typename + ":" + parts.joined(separator: "+"))
+    }
+
+    /// The `@typePolicy` key fields for an object of `typename`; a typename the schema does not
+    /// know (a type added to the server after the schema was taken) takes those of the field's
+    /// declared interface, as Apollo's `SchemaMetadata` falls back to the field's type.
+    private func keyFields(typename: String, staticType: String?) -> [String]? {
+        guard let schema else { return nil }
+        if let own = schema.keyFields(for: typename) { return own }
+        guard schema.types[typename] == nil, let staticType else { return nil }
+        return schema.keyFields(for: staticType)
     }
 
     /// A leaf value (scalar, enum, custom scalar) as stored.
@@ -119,16 +136,5 @@ struct Normalizer {
             for (key, member) in object { dictionary[key] = scalar(member) }
             return .object(dictionary)
         }
-    }
-}
-
-/// Whether a type case applies to an object: exact typename without a schema; possible
-/// types of interfaces and unions with one.
-enum TypeMatching {
-    static func matches(typename: String?, condition: String?, schema: CacheSchema?) -> Bool {
-        guard let condition else { return true }
-        guard let typename else { return false }
-        if typename == condition { return true }
-        return schema?.matches(typename: typename, condition: condition) ?? false
     }
 }

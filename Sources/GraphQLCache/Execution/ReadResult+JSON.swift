@@ -2,12 +2,15 @@
 /// `cachelens query --explain` so that both print the same thing.
 extension ReadResult {
     /// `{"complete":…,"data":…partial…,"misses":[miss,…],"dependentKeys":[…sorted…]}`.
+    /// With `"guessed":[…]` when a fragment was applied by guess (no schema placed its type).
     public var explanationJSON: JSONObject {
-        [
+        var object: JSONObject = [
             "complete": .bool(isComplete),
             "data": data.map(JSONValue.object) ?? .null,
             "misses": .array(misses.map { .object($0.jsonObject) }),
             "dependentKeys": .array(dependentKeys.map(\.description).sorted().map(JSONValue.string)),
         ]
+        if !guesses.isEmpty { object["guessed"] = .array(guesses.map { .object($0.jsonObject) }) }
+        return object
     }
 }

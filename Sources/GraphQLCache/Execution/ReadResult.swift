@@ -6,10 +6,15 @@ public struct ReadOptions: Sendable, Hashable {
     /// Leave a null where a field missed (the miss is still recorded), so that the partial data
     /// keeps every selected field in query order: what a tree of hits and misses is drawn from.
     public var missesAsNull: Bool
+    /// Give every object read its `__typename` even when the document does not select it, so
+    /// data written back (local mutations) keeps its cache ids, as Apollo's generated
+    /// selection sets always select it.
+    public var includeTypename: Bool
 
-    public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false) {
+    public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false, includeTypename: Bool = false) {
         self.allowMissingNullableFields = allowMissingNullableFields
         self.missesAsNull = missesAsNull
+        self.includeTypename = includeTypename
     }
 }
 
@@ -24,10 +29,21 @@ public struct ReadResult: Sendable {
     /// `record.field` for every field looked up, misses included.
     public var dependentKeys: Set<FieldKey>
 
-    public init(data: JSONObject?, misses: [CacheMiss], dependentKeys: Set<FieldKey>) {
+    /// Fragments applied by guess: their type could not be placed (no schema), and the record
+    /// held their fields (Apollo Client's heuristic fragment matching).
+    public var guesses: [TypeGuess]
+    /// Paths of absent nullable fields that the read filled in as null
+    /// (`allowMissingNullableFields`), so a local mutation can leave them absent.
+    var filledAbsent: [[PathComponent]] = []
+    /// Stored typenames of objects whose selection lacks `__typename` (`includeTypename`):
+    /// where they are and what they are, so data written back keeps its cache ids.
+    var addedTypenames: [([PathComponent], String)] = []
+
+    public init(data: JSONObject?, misses: [CacheMiss], dependentKeys: Set<FieldKey>, guesses: [TypeGuess] = []) {
         self.data = data
         self.misses = misses
         self.dependentKeys = dependentKeys
+        self.guesses = guesses
     }
 
     /// Whether the read found everything.

@@ -18,12 +18,12 @@ extension Reader {
                 listIndex = parts.count
                 var texts: [String] = []
                 for item in items {
-                    guard let text = KeyFieldValue.text(item) else { return nil }
+                    guard let text = KeyFieldValue.argumentText(item) else { return nil }
                     texts.append(KeyFieldValue.escape(text))
                 }
                 parts.append(texts)
             } else {
-                guard let text = KeyFieldValue.text(value) else { return nil }
+                guard let text = KeyFieldValue.argumentText(value) else { return nil }
                 parts.append([KeyFieldValue.escape(text)])
             }
         }

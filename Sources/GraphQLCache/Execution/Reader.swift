@@ -9,6 +9,11 @@ struct Reader {
     let options: ReadOptions
     var misses: [CacheMiss] = []
     var dependentKeys: Set<FieldKey> = []
+    var guesses: [TypeGuess] = []
+    /// Paths of absent nullable fields read as null (`allowMissingNullableFields`).
+    var filledAbsent: [[PathComponent]] = []
+    /// Objects' stored typenames that the document does not select (`includeTypename`).
+    var addedTypenames: [([PathComponent], String)] = []
     var path: [PathComponent] = []
     private var loaded: [CacheKey: Record?] = [:]
 
@@ -24,15 +29,52 @@ struct Reader {
     /// Reads the selections starting at record `rootKey`.
     mutating func read(_ selections: SelectionSetPlan, at rootKey: CacheKey, rootType: String?) throws -> ReadResult {
         guard let root = try record(rootKey) else {
-            for case .field(let field) in selections.items {
-                dependentKeys.insert(FieldKey(record: rootKey, field: field.fieldKey(variables)))
-            }
-            misses.append(CacheMiss(path: [], recordKey: rootKey, fieldKey: nil, reason: .missingRecord))
-            return ReadResult(data: nil, misses: misses, dependentKeys: dependentKeys)
+            return try readAbsentRoot(rootKey, selections: selections, rootType: rootType)
         }
         var data = JSONObject()
         try readObject(root, selections: selections, staticType: rootType, into: &data)
-        return ReadResult(data: data, misses: misses, dependentKeys: dependentKeys)
+        return finished(data)
+    }
+
+    /// The root record is absent. Fields with a field policy never need their parent (Apollo's
+    /// `FieldPolicy` tests read `Animal:Lion+Savanna` with no `QUERY_ROOT`), so they are still
+    /// read; every other field is one `missingRecord` miss for the root.
+    private mutating func readAbsentRoot(_ rootKey: CacheKey, selections: SelectionSetPlan,
+                                         rootType: String?) throws -> ReadResult {
+        let rootMiss = CacheMiss(path: [], recordKey: rootKey, fieldKey: nil, reason: .missingRecord)
+        let hasPolicy = selections.items.contains { item in
+            if case .field(let field) = item { return field.fieldPolicy != nil }
+            return false
+        }
+        guard hasPolicy else {
+            for case .field(let field) in selections.items {
+                dependentKeys.insert(FieldKey(record: rootKey, field: field.fieldKey(variables)))
+            }
+            misses.append(rootMiss)
+            return ReadResult(data: nil, misses: misses, dependentKeys: dependentKeys)
+        }
+        var data = JSONObject()
+        try readObject(Record(key: rootKey, [:]), selections: selections, staticType: rootType, into: &data)
+        let rootFieldMisses = misses.filter { $0.recordKey == rootKey && $0.reason == .missingField && $0.path.count == 1 }
+        if !rootFieldMisses.isEmpty {
+            misses.removeAll { $0.recordKey == rootKey && $0.reason == .missingField && $0.path.count == 1 }
+            misses.insert(rootMiss, at: 0)
+        }
+        return finished(data)
+    }
+
+    private func finished(_ data: JSONObject?) -> ReadResult {
+        var result = ReadResult(data: data, misses: misses, dependentKeys: dependentKeys, guesses: guesses)
+        result.filledAbsent = filledAbsent
+        result.addedTypenames = addedTypenames
+        return result
+    }
+
+    private func selects(_ name: String, _ selections: SelectionSetPlan) -> Bool {
+        selections.items.contains { item in
+            if case .field(let field) = item { return field.responseName == name }
+            return false
+        }
     }
 
     /// Loads a record once per read.
@@ -56,6 +98,9 @@ struct Reader {
                                      into out: inout JSONObject) throws {
         var typename = record.typename
         if typename == nil, let staticType, schema?.isObjectType(staticType) ?? true { typename = staticType }
+        if options.includeTypename, !selects("__typename", selections), let stored = record.typename {
+            addedTypenames.append((path, stored))
+        }
         for item in selections.items {
             switch item {
             case .field(let field):
@@ -63,10 +108,24 @@ struct Reader {
                 try readField(field, of: record, typename: typename, into: &out)
             case .typeCase(let condition, let inclusion, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
-                      TypeMatching.matches(typename: typename, condition: condition, schema: schema) else { continue }
+                      typeCaseApplies(condition, inner, to: record, typename: typename) else { continue }
                 try readObject(record, selections: inner, staticType: staticType, into: &out)
             }
         }
+    }
+
+    /// Whether a type case applies to `record`; a match the schema cannot confirm (Apollo
+    /// Client's heuristic: the record holds the fragment's fields) is noted as a guess.
+    private mutating func typeCaseApplies(_ condition: String?, _ inner: SelectionSetPlan, to record: Record,
+                                          typename: String?) -> Bool {
+        if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
+        guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema) else {
+            return false
+        }
+        let variables = variables
+        let holds = TypeMatching.holdsFields(of: inner, variables: variables) { record.fields[$0.fieldKey(variables)] != nil }
+        if holds { guesses.append(TypeGuess(path: path, recordKey: record.key, typename: typename, typeCondition: condition)) }
+        return holds
     }
 
     private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
@@ -88,6 +147,7 @@ struct Reader {
         guard let value else {
             if options.allowMissingNullableFields && !field.isNonNull {
                 out[field.responseName] = JSONValue.merged(out[field.responseName], .null)
+                filledAbsent.append(path)
             } else {
                 miss(.missingField, context, nearMisses: Self.nearMisses(in: record, name: field.name, except: fieldKey))
                 if options.missesAsNull && out[field.responseName] == nil { out[field.responseName] = .null }

@@ -11,6 +11,13 @@ enum KeyFieldValue {
         }
     }
 
+    /// An argument's text in a `@fieldPolicy` key: as `text(_:)`, plus booleans printed
+    /// `true`/`false`, as Apollo's field policies print them (`hero(isJedi: true)` -> `Hero:true`).
+    static func argumentText(_ value: JSONValue) -> String? {
+        if case .bool(let flag) = value { return flag ? "true" : "false" }
+        return text(value)
+    }
+
     /// Apollo's escaping of one key value: `\` becomes `\\` and `+` becomes `\+`.
     static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "\\" || $0 == "+" }) else { return text }

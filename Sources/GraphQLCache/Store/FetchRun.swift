@@ -40,14 +40,14 @@ struct FetchRun {
         switch await response() {
         case .success(let response): complete(response, write: true)
         case .failure(let error):
-            if deliverCacheIfComplete() { return }
+            if deliverCacheIfComplete(networkError: error) { return }
             if outcome.error == nil { fail(.network(error)) }
         }
     }
 
     /// Reads the cache; delivers the data when the read is complete. A storage failure ends
     /// the fetch with an error.
-    private mutating func deliverCacheIfComplete() -> Bool {
+    private mutating func deliverCacheIfComplete(networkError: NetworkError? = nil) -> Bool {
         let read: ReadResult
         do { read = try client.store.readResult(query: query) } catch {
             fail(.storage("\(error)"))
@@ -55,7 +55,8 @@ struct FetchRun {
         }
         lastRead = read
         guard read.isComplete else { return false }
-        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys))
+        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
+                            networkError: networkError))
         return true
     }
 
@@ -90,7 +91,8 @@ struct FetchRun {
                 return fail(.storage("\(error)"))
             }
         }
-        deliver(QueryResult(data: response.data, errors: response.errors, extensions: response.extensions,
+        let data = response.data.map { client.store.executor.selectedData($0, for: query) }
+        deliver(QueryResult(data: data, errors: response.errors, extensions: response.extensions,
                               source: .server, dependentKeys: dependentKeys))
     }
 

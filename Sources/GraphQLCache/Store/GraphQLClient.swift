@@ -14,6 +14,7 @@ public final class GraphQLClient: Sendable {
 
     let activity = ActivityTracker()
     private let requests = Atomic<Int>(0)
+    private let inFlight = InFlightRequests()
     private let executor = DispatchTaskExecutor(label: "GraphQLClient")
 
     /// A client caching in `store` and fetching through `transport`.
@@ -99,11 +100,19 @@ public final class GraphQLClient: Sendable {
         }
     }
 
-    /// Sends the request for `query`; counts it.
+    /// Sends the request for `query`, counting it. A query equal to one already under way
+    /// waits for that answer instead of sending again; a mutation is always sent.
     func send(_ query: GraphQLOperation) async throws(NetworkError) -> GraphQLResponse {
-        requests.add(1, ordering: .relaxed)
         let request = GraphQLRequest(query: store.executor.networkDocument(for: query),
                                      operationName: query.name, variables: query.variables)
-        return try await transport.send(request)
+        let transport = transport
+        guard query.operationType == .query else {
+            requests.add(1, ordering: .relaxed)
+            return try await transport.send(request)
+        }
+        let answer = await inFlight.answer(request, sent: { requests.add(1, ordering: .relaxed) }) {
+            do throws(NetworkError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
+        }
+        return try answer.get()
     }
 }

@@ -15,10 +15,13 @@ public struct QueryResult: Sendable, Equatable {
     public var source: Source
     /// The field keys this result depends on: a watcher re-reads when one of them changes.
     public var dependentKeys: Set<FieldKey>
+    /// For a `networkFirst` result that fell back to the cache: why the network failed.
+    public var networkError: NetworkError?
 
     /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
-                source: Source, dependentKeys: Set<FieldKey> = []) {
+                source: Source, dependentKeys: Set<FieldKey> = [], networkError: NetworkError? = nil) {
+        self.networkError = networkError
         self.data = data
         self.errors = errors
         self.extensions = extensions

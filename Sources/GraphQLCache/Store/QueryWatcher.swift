@@ -23,6 +23,8 @@ public final class QueryWatcher: Sendable {
     private let resultHandler: GraphQLClient.ResultHandler
     private let observation = Mutex<CacheObservation?>(nil)
     private let cancelled = Atomic<Bool>(false)
+    private let refetching = Atomic<Bool>(false)
+    private let lastData = Mutex<JSONObject?>(nil)
 
     /// A watcher that has fetched nothing yet: call `fetch()` for its first results (as
     /// Apollo's `GraphQLQueryWatcher`), or use `GraphQLClient.watch`, which does.
@@ -55,10 +57,18 @@ public final class QueryWatcher: Sendable {
                 self?.deliver(result)
             }
         }
+        return await perform(cachePolicy ?? self.cachePolicy, handler: handler)
+    }
+
+    /// Runs one fetch with `policy`; the watcher then depends on what the last result read (or,
+    /// after a miss, on what the failed read needed) and remembers the data it last saw.
+    @discardableResult
+    private func perform(_ policy: CachePolicy, handler: GraphQLClient.ResultHandler?) async -> FetchOutcome {
         var run = FetchRun(client: client, query: query, origin: origin, handler: handler)
-        await run.run(cachePolicy ?? self.cachePolicy)
+        await run.run(policy)
         if let last = run.outcome.results.last {
             depend(on: last.dependentKeys, records: [])
+            lastData.withLock { $0 = last.data }
         } else if let read = run.lastRead {
             depend(on: read.dependentKeys, records: read.missingRecords)
         }
@@ -89,23 +99,56 @@ public final class QueryWatcher: Sendable {
 
     private func deliver(_ result: Result<QueryResult, GraphQLClientError>) {
         guard !isCancelled else { return }
+        if case .success(let value) = result { lastData.withLock { $0 = value.data } }
         resultHandler(result)
+    }
+
+    /// Delivers an update unless it holds the data delivered last: two writes of the same
+    /// answer (watchers refetching one query together) wake the watcher twice, and it should
+    /// say so once.
+    private func deliverIfNew(_ result: Result<QueryResult, GraphQLClientError>) {
+        if case .success(let value) = result, lastData.withLock({ $0 }) == value.data, value.data != nil { return }
+        deliver(result)
     }
 
     /// A committed change touched the dependencies: re-read, then deliver, refetch or report.
     private func storeDidChange(_ change: CacheChange) {
-        guard !isCancelled, change.origin != origin else { return }
+        // A refetch under way delivers the server's answer; a change before it lands (another
+        // watcher's write of the same answer) would only deliver the same data twice.
+        guard !isCancelled, change.origin != origin, !refetching.load(ordering: .sequentiallyConsistent) else { return }
         let read: ReadResult
         do { read = try client.store.readResult(query: query) } catch {
             return deliver(.failure(.storage("\(error)")))
         }
         depend(on: read.dependentKeys, records: read.missingRecords)
         if read.isComplete {
-            deliver(.success(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)))
+            let result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
+            // Every local commit is delivered; another fetch's write of what this watcher
+            // already shows (watchers refetching one query together) is not.
+            change.origin == nil ? deliver(.success(result)) : deliverIfNew(.success(result))
         } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
-            client.startTracked { [weak self] in await self?.refetch() }
+            startRefetch()
         } else if let miss = read.misses.first {
             deliver(.failure(.cacheMiss(miss)))
         }
+    }
+
+    /// Refetches in the background after a failed re-read, once at a time.
+    private func startRefetch() {
+        guard refetching.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+            return
+        }
+        client.startTracked { [weak self] in
+            await self?.refetchAfterFailedUpdate()
+            self?.refetching.store(false, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// The refetch after a re-read missed. It looks at the cache once more first: when other
+    /// watchers of the same query refetch together, the first answer written fills the cache
+    /// and the others need no request of their own.
+    private func refetchAfterFailedUpdate() async {
+        let handler: GraphQLClient.ResultHandler = { [weak self] result in self?.deliverIfNew(result) }
+        await perform(.returnCacheDataElseFetch, handler: handler)
     }
 }

@@ -64,9 +64,15 @@ extension ReadWriteTransaction {
 
     private func mutate(_ operation: GraphQLOperation, at key: CacheKey?,
                         _ body: (inout JSONObject) throws -> Void) throws -> Set<FieldKey> {
-        let options = ReadOptions(allowMissingNullableFields: true)
-        var data = try readResult(query: operation, at: key, options: options).completeData()
+        let options = ReadOptions(allowMissingNullableFields: true, includeTypename: true)
+        let read = try readResult(query: operation, at: key, options: options)
+        var data = try read.completeData()
         try body(&data)
-        return try merge(records: try store.executor.normalize(data: data, for: operation, at: key))
+        // A field that was absent and that the body left null stays absent (Apollo writes back
+        // only what the data held or the body set), so a later read still misses it.
+        for path in read.filledAbsent { data.removeNull(at: path[...]) }
+        // The typenames the body did not see, so objects keep their cache ids when written.
+        for (path, typename) in read.addedTypenames { data.setTypename(typename, at: path[...]) }
+        return try merge(records: try store.executor.normalize(data: data, for: operation, at: key, allowingAbsentFields: true))
     }
 }
