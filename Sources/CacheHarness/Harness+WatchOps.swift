@@ -26,12 +26,27 @@ extension Harness {
             }
             let query = try self.query(request)
             let policy = try Self.policy(request)
+            let refetch = try request.optionalBool("refetchOnFailedUpdates") ?? true
             let watches = self.watches
-            let watcher = QueryWatcher(client: self.client, query: query, cachePolicy: policy) { result in
+            let watcher = QueryWatcher(client: self.client, query: query, cachePolicy: policy,
+                                       refetchOnFailedUpdates: refetch) { result in
                 watches.post(JSONValue.object(Self.event(watch: name, result)).jsonText)
             }
-            watches.add(watcher, named: name)
             let outcome = self.client.waitFor { await watcher.fetch(deliver: false) }
+            // A watch whose first result is a failure is not registered: its name stays free.
+            guard outcome.error == nil || !outcome.results.isEmpty else {
+                watcher.cancel()
+                return try Self.resultsOrFailure(outcome)
+            }
+            watches.add(watcher, named: name)
+            return try Self.resultsOrFailure(outcome)
+        }
+        register("refetch") { [unowned self] request throws(HarnessError) in
+            let name = try request.string("watch")
+            guard let watcher = self.watches.watcher(named: name) else {
+                throw .badRequest("op \"refetch\": no watch named \"\(name)\"")
+            }
+            let outcome = self.client.waitFor { await watcher.fetch(cachePolicy: .fetchIgnoringCacheData, deliver: false) }
             return try Self.resultsOrFailure(outcome)
         }
         register("unwatch") { [unowned self] request throws(HarnessError) in
@@ -103,13 +118,21 @@ extension Harness {
         throw HarnessError(failure.code, failure.message, extra: extra)
     }
 
-    /// `{"source":…,"data":…,"errors"?:[…]}`.
-    static func resultJSON(_ result: QueryResult) -> JSONObject {
+    /// `{"source":…,"data":…,"errors"?:[…]}`; a cache result adds `"dependentKeys":[…]`, and one
+    /// that `networkFirst` fell back to adds `"networkError":{"code":"network","message":…}`.
+    /// Watch events (later deliveries) leave `dependentKeys` out: the first edition's lines.
+    static func resultJSON(_ result: QueryResult, dependentKeys: Bool = true) -> JSONObject {
         var object: JSONObject = [
             "source": .string(result.source.rawValue),
             "data": result.data.map(JSONValue.object) ?? .null,
         ]
         if !result.errors.isEmpty { object["errors"] = .array(result.errors.map(JSONValue.object)) }
+        if dependentKeys && result.source == .cache {
+            object["dependentKeys"] = .array(result.dependentKeys.map(\.description).sorted().map(JSONValue.string))
+        }
+        if let networkError = result.networkError {
+            object["networkError"] = .object(harnessError(.network(networkError)).jsonObject)
+        }
         return object
     }
 
@@ -118,7 +141,7 @@ extension Harness {
         var object: JSONObject = ["event": .string("watch"), "watch": .string(name)]
         switch result {
         case .success(let result):
-            for (key, value) in resultJSON(result) { object[key] = value }
+            for (key, value) in resultJSON(result, dependentKeys: false) { object[key] = value }
         case .failure(let error):
             object["error"] = .object(harnessError(error).jsonObject)
         }
@@ -127,7 +150,12 @@ extension Harness {
 
     static func harnessError(_ error: GraphQLClientError) -> HarnessError {
         switch error {
-        case .network, .invalidResponse: return HarnessError(.network, error.description)
+        case .network(let network):
+            var extra = JSONObject()
+            if let status = network.httpStatus { extra["httpStatus"] = .int(status) }
+            if !network.graphQLErrors.isEmpty { extra["errors"] = .array(network.graphQLErrors.map(JSONValue.object)) }
+            return HarnessError(.network, error.description, extra: extra)
+        case .invalidResponse: return HarnessError(.network, error.description)
         case .cacheMiss(let miss):
             return HarnessError(.cacheMiss, miss.description, extra: ["miss": .object(miss.jsonObject)])
         case .noResults: return HarnessError(.noResults, error.description)

@@ -38,6 +38,7 @@ public final class Harness {
         registerRecordOps()
         registerDocumentOps()
         registerWatchOps()
+        registerUpdateOp()
         registerUIOps()
         registerChangeOps()
         // Remember what is read from a shared file from the start, so `poll` can name changes.

@@ -59,6 +59,20 @@ public struct HarnessRequest: Sendable {
         return object
     }
 
+    /// An optional boolean member.
+    public func optionalBool(_ field: String) throws(HarnessError) -> Bool? {
+        guard let value = body[field], !value.isNull else { return nil }
+        guard case .bool(let flag) = value else { throw typeError(field, "a boolean", value) }
+        return flag
+    }
+
+    /// A required array member.
+    public func array(_ field: String) throws(HarnessError) -> [JSONValue] {
+        let value = try required(field)
+        guard case .array(let items) = value else { throw typeError(field, "an array", value) }
+        return items
+    }
+
     private func typeError(_ field: String, _ expected: String, _ found: JSONValue) -> HarnessError {
         .badRequest("op \"\(op)\": field \"\(field)\" must be \(expected), found \(found.kindName)")
     }

@@ -15,7 +15,7 @@ import GraphQLCache
         #expect(out == [
             #"{"id":1,"ok":true}"#,
             #"{"id":2,"ok":true,"changedKeys":["Droid:2001.__typename","Droid:2001.id","Droid:2001.name","QUERY_ROOT.hero"]}"#,
-            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}}}]}"#,
+            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}},"dependentKeys":["Droid:2001.name","QUERY_ROOT.hero"]}]}"#,
             #"{"event":"watch","watch":"w","source":"cache","data":{"hero":{"name":"Artoo"}}}"#,
             #"{"id":4,"ok":true,"changedKeys":["Droid:2001.name"]}"#,
         ])
@@ -30,8 +30,8 @@ import GraphQLCache
         ])
         #expect(out == [
             #"{"id":1,"ok":true}"#,
-            #"{"id":2,"ok":true,"results":[{"source":"server","data":{"hero":{"__typename":"Droid","name":"R2-D2"}}}]}"#,
-            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}}}]}"#,
+            #"{"id":2,"ok":true,"results":[{"source":"server","data":{"hero":{"name":"R2-D2"}}}]}"#,
+            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}},"dependentKeys":["QUERY_ROOT.hero","QUERY_ROOT.hero.name"]}]}"#,
             #"{"id":4,"ok":true,"records":2,"networkRequests":1,"watchers":0}"#,
         ])
     }
@@ -45,7 +45,7 @@ import GraphQLCache
         ])
         #expect(Array(out.suffix(2)) == [
             #"{"event":"watch","watch":"w","source":"cache","data":{"hero":{"name":"Artoo"}}}"#,
-            #"{"id":4,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}}},{"source":"server","data":{"hero":{"name":"Artoo"}}}]}"#,
+            #"{"id":4,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}},"dependentKeys":["QUERY_ROOT.hero","QUERY_ROOT.hero.name"]},{"source":"server","data":{"hero":{"name":"Artoo"}}}]}"#,
         ])
     }
 

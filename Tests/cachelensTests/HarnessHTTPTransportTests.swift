@@ -22,7 +22,7 @@ import Testing
         #expect(status == 0)
         #expect(lines == [
             #"{"id":1,"ok":true}"#,
-            #"{"id":2,"ok":true,"results":[{"source":"server","data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}]}"#,
+            #"{"id":2,"ok":true,"results":[{"source":"server","data":{"hero":{"id":"2001","name":"R2-D2"}}}]}"#,
             #"{"id":3,"ok":true,"records":{"Droid:2001":{"__typename":"Droid","id":"2001","name":"R2-D2"},"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}}}}"#,
             #"{"id":4,"ok":true,"records":2,"networkRequests":1,"watchers":0}"#,
         ])

@@ -14,7 +14,7 @@ import Testing
         #expect(lines == [
             #"{"id":1,"ok":true}"#,
             #"{"id":2,"ok":true,"changedKeys":["Droid:2001.__typename","Droid:2001.id","Droid:2001.name","QUERY_ROOT.hero"]}"#,
-            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}}}]}"#,
+            #"{"id":3,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"R2-D2"}},"dependentKeys":["Droid:2001.name","QUERY_ROOT.hero"]}]}"#,
             #"{"event":"watch","watch":"w","source":"cache","data":{"hero":{"name":"Artoo"}}}"#,
             #"{"id":4,"ok":true,"changedKeys":["Droid:2001.name"]}"#,
         ])
@@ -30,8 +30,8 @@ import Testing
             """)
         #expect(status == 0)
         #expect(lines.count == 4)
-        #expect(lines.first == #"{"id":1,"ok":true,"results":[{"source":"server","data":{"hero":{"__typename":"Human","name":"Luke Skywalker"}}}]}"#)
-        #expect(lines.dropFirst().first == #"{"id":2,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"Luke Skywalker"}}}]}"#)
+        #expect(lines.first == #"{"id":1,"ok":true,"results":[{"source":"server","data":{"hero":{"name":"Luke Skywalker"}}}]}"#)
+        #expect(lines.dropFirst().first == #"{"id":2,"ok":true,"results":[{"source":"cache","data":{"hero":{"name":"Luke Skywalker"}},"dependentKeys":["QUERY_ROOT.hero(episode:EMPIRE)","QUERY_ROOT.hero(episode:EMPIRE).name"]}]}"#)
         #expect(lines.dropFirst(2).first?.hasPrefix(#"{"id":3,"ok":false,"error":{"code":"unsupported""#) == true)
         #expect(lines.last == #"{"id":4,"ok":true,"records":2,"networkRequests":1,"watchers":0}"#)
     }
