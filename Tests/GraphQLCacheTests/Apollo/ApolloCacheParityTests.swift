@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 @testable import GraphQLCache
 
@@ -17,8 +18,8 @@ import Testing
         extend interface Character @typePolicy(keyFields: "id")
         """
 
-    private func heroFixture(_ backend: StoreBackend) throws -> ClientFixture {
-        ClientFixture(backend: backend, configuration: CacheConfiguration(schema: try CacheSchema.load(sdl: [Self.heroSDL])))
+    private func heroFixture(_ backend: CacheKind) throws -> ClientFixture {
+        ClientFixture(kind: backend, configuration: CacheConfiguration(schema: try CacheSchema.load(sdl: [Self.heroSDL])))
     }
 
     private func seed(_ fixture: ClientFixture, _ records: [Record]) throws {
@@ -26,8 +27,8 @@ import Testing
     }
 
     /// FieldPolicyTests.test_fieldPolicy_withBoolKeyArgument_resolvesCorrectCacheKey.
-    @Test(arguments: StoreBackend.allCases)
-    func fieldPolicyWithBoolKeyArgumentResolvesHeroTrue(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func fieldPolicyWithBoolKeyArgumentResolvesHeroTrue(_ backend: CacheKind) throws {
         let fixture = try heroFixture(backend)
         try seed(fixture, [Record(key: "Hero:true", ["__typename": .string("Hero"), "name": .string("Luke"), "isJedi": .bool(true)])])
         let outcome = fixture.fetch(try fixture.query("query($j: Boolean) { hero(isJedi: $j) { name isJedi } }", #"{"j":true}"#),
@@ -36,8 +37,8 @@ import Testing
     }
 
     /// FieldPolicyTests.test_fieldPolicy_withMultipleKeyArguments (a String and a Boolean).
-    @Test(arguments: StoreBackend.allCases)
-    func fieldPolicyWithSeveralArgumentsIncludingABoolean(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func fieldPolicyWithSeveralArgumentsIncludingABoolean(_ backend: CacheKind) throws {
         let fixture = try heroFixture(backend)
         try seed(fixture, [Record(key: "Hero:Luke+false", ["name": .string("Luke"), "age": .int(19)])])
         let outcome = fixture.fetch(try fixture.query(#"{ heroBy(name: "Luke", isJedi: false) { name age } }"#),
@@ -47,8 +48,8 @@ import Testing
 
     /// FieldPolicyTests: `Animal:Lion+Savanna` cached, no `QUERY_ROOT` at all; the field policy
     /// never needs the parent record.
-    @Test(arguments: StoreBackend.allCases)
-    func fieldPolicyResolvesWithoutItsParentRecord(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func fieldPolicyResolvesWithoutItsParentRecord(_ backend: CacheKind) throws {
         let fixture = try heroFixture(backend)
         try seed(fixture, [Record(key: "Animal:Lion+Savanna", ["species": .string("Lion"), "habitat": .string("Savanna")])])
         let query = try fixture.query(#"{ animals(species: ["Lion"], habitat: "Savanna") { species } }"#)
@@ -61,8 +62,8 @@ import Testing
 
     /// CacheKeyResolution (SchemaMetadata): an object of a typename the schema does not know,
     /// in a field declared as an interface with `@typePolicy`, is keyed by the interface's fields.
-    @Test(arguments: StoreBackend.allCases)
-    func unknownTypenameTakesTheInterfaceKeyFields(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func unknownTypenameTakesTheInterfaceKeyFields(_ backend: CacheKind) throws {
         let fixture = try heroFixture(backend)
         let changed = try fixture.write(try fixture.query("{ character { id name } }"),
                                         #"{"character":{"__typename":"Wookiee","id":"c1","name":"Chewie"}}"#)
@@ -72,8 +73,8 @@ import Testing
 
     /// ReadWriteFromStoreTests.test_updateCacheMutation_updateNestedField_updatesObjects, with
     /// a nullable field that was absent stays absent after `update(query:)`; set fields are written.
-    @Test(arguments: StoreBackend.allCases)
-    func updateWritesBackOnlyWhatTheDataHeldOrTheClosureSet(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func updateWritesBackOnlyWhatTheDataHeldOrTheClosureSet(_ backend: CacheKind) throws {
         let fixture = ClientFixture.withIDs(backend)
         try fixture.write(try fixture.query("{ hero { id name } }"), #"{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}"#)
         let query = try fixture.query("{ hero { id name nickname appearsIn } }")
@@ -94,8 +95,8 @@ import Testing
 
     /// FetchQueryTests: a server result holds exactly the selection, as a cache result does
     /// (no `__typename` that the client added to the request).
-    @Test(arguments: StoreBackend.allCases)
-    func serverResultsHoldExactlyTheSelection(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func serverResultsHoldExactlyTheSelection(_ backend: CacheKind) throws {
         let fixture = ClientFixture.withIDs(backend)
         let query = try fixture.query("{ hero { id name } }")
         try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#)
@@ -107,8 +108,8 @@ import Testing
     }
 
     /// FetchQueryTests (networkFirst): the cache's answer after a network failure says why.
-    @Test(arguments: StoreBackend.allCases)
-    func networkFirstFallingBackToTheCacheCarriesTheNetworkError(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func networkFirstFallingBackToTheCacheCarriesTheNetworkError(_ backend: CacheKind) throws {
         let fixture = ClientFixture.withIDs(backend)
         let query = try fixture.query("{ hero { name } }")
         try fixture.write(query, #"{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}"#)
@@ -120,8 +121,8 @@ import Testing
 
     /// WatchQueryTests: three watchers of one query, then a delete: one request is sent (the
     /// identical fetches are deduplicated) and each watcher delivers once.
-    @Test(arguments: StoreBackend.allCases)
-    func threeWatchersRefetchingAfterADeleteSendOneRequest(_ backend: StoreBackend) throws {
+    @Test(arguments: CacheKind.allCases)
+    func threeWatchersRefetchingAfterADeleteSendOneRequest(_ backend: CacheKind) throws {
         let fixture = ClientFixture.withIDs(backend)
         let query = try fixture.query("{ hero { id name } }")
         try fixture.write(query, #"{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}"#)
