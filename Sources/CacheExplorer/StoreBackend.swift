@@ -7,6 +7,9 @@ import Synchronization
 public final class StoreBackend: ExplorerBackend {
     /// The store written through.
     public let store: CacheStore
+    /// The store's cache, seen as a cache that can be browsed: pages and counts come from it
+    /// directly.
+    public let browsing: any BrowsableNormalizedCache
     /// Fetches and watches (its transport is the explorer's network).
     public let client: GraphQLClient
     public let sourceName: String
@@ -21,16 +24,18 @@ public final class StoreBackend: ExplorerBackend {
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
 
     /// - Parameters:
+    ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
     ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
     ///   - waitsForWatches: whether adding a watch waits for its first result (fine for the
     ///     cache and the in-process sample server; not for a slow remote endpoint).
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
-    public init(client: GraphQLClient, sourceName: String, readOnly: Bool = false,
+    public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                 watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true) {
         self.client = client
         self.store = client.store
+        self.browsing = browsing
         self.sourceName = sourceName
         self.isReadOnly = readOnly
         try? store.startTrackingExternalChanges()
@@ -39,10 +44,11 @@ public final class StoreBackend: ExplorerBackend {
     }
 
     /// A backend over a bare cache, with a store of its own and no network.
-    public convenience init(cache: NormalizedCache, sourceName: String, readOnly: Bool = false,
+    public convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                             configuration: CacheConfiguration = CacheConfiguration()) {
         let store = CacheStore(cache: cache, configuration: configuration)
-        self.init(client: GraphQLClient(store: store, transport: ScriptedTransport()), sourceName: sourceName, readOnly: readOnly)
+        self.init(client: GraphQLClient(store: store, transport: ScriptedTransport()), browsing: cache, sourceName: sourceName,
+                  readOnly: readOnly)
     }
 
     deinit {
@@ -50,19 +56,19 @@ public final class StoreBackend: ExplorerBackend {
     }
 
     public func keyCount(matching filter: String?) throws -> Int {
-        try store.cache.keyCount(matching: filter)
+        try browsing.keyCount(matching: filter)
     }
 
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
-        try store.cache.keys(matching: filter, offset: offset, limit: limit)
+        try browsing.keys(matching: filter, offset: offset, limit: limit)
     }
 
     public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
-        try store.cache.keyCount(matching: filter, atLeast: minimum)
+        try browsing.keyCount(matching: filter, atLeast: minimum)
     }
 
     public func countKeys(matching filter: String) {
-        store.cache.countKeysInBackground(matching: filter) { [weak self] count in
+        browsing.countKeysInBackground(matching: filter) { [weak self] count in
             for listener in self?.listeners.withLock({ $0 }) ?? [] { listener(.keysCounted(filter: filter, count: count)) }
         }
     }
@@ -72,7 +78,7 @@ public final class StoreBackend: ExplorerBackend {
     }
 
     public func forEachRecord(_ body: (Record) throws -> Void) throws {
-        try store.cache.forEachRecord { result in
+        try browsing.forEachRecord { result in
             if case .success(let record) = result { try body(record) }
         }
     }

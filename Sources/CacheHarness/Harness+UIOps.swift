@@ -15,7 +15,7 @@ extension Harness {
             let size = try Self.uiSize(request)
             if request.body["reset"] == .bool(true) { session.explorer = nil }
             var explorer = session.explorer
-                ?? Explorer(backend: StoreBackend(client: self.client, sourceName: "harness"), size: size)
+                ?? Explorer(backend: StoreBackend(client: self.client, browsing: self.cache, sourceName: "harness"), size: size)
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange(CacheChange()))
             explorer.press(keys)

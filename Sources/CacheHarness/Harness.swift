@@ -5,8 +5,8 @@ import GraphQLCache
 /// `handle(line:)` returns every line a request produces, watcher deliveries first and the
 /// response last, so the runner (stdin/stdout) and tests (in process) see the same stream.
 public final class Harness {
-    /// The cache the record ops work on.
-    public let cache: NormalizedCache
+    /// The cache the record ops work on (browsed by `records`, `stats` and the `ui` op).
+    public let cache: any BrowsableNormalizedCache
     /// The store over `cache`: every write goes through it, so watchers hear of it.
     public let store: CacheStore
     /// Fetches and watches (`fetch`, `watch`) over `store` and the transport.
@@ -31,7 +31,7 @@ public final class Harness {
 
     /// A harness over `cache`, fetching through `transport` (by default a `ScriptedTransport`
     /// that the `respond` op feeds).
-    public init(cache: NormalizedCache, transport: any NetworkTransport = ScriptedTransport()) {
+    public init(cache: any BrowsableNormalizedCache, transport: any NetworkTransport = ScriptedTransport()) {
         self.cache = cache
         self.store = CacheStore(cache: cache)
         self.client = GraphQLClient(store: store, transport: transport)

@@ -24,10 +24,10 @@ enum ExplorerFiles {
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
-    static func backend(_ cache: NormalizedCache, name: String, options: Options) -> StoreBackend {
+    static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options) -> StoreBackend {
         let store = CacheStore(cache: cache, configuration: options.configuration)
         let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
-        return StoreBackend(client: client, sourceName: name, readOnly: options.readOnly,
+        return StoreBackend(client: client, browsing: cache, sourceName: name, readOnly: options.readOnly,
                             watchPolicy: options.transport == nil ? .returnCacheDataDontFetch : .returnCacheDataElseFetch,
                             waitsForWatches: options.waitsForWatches)
     }

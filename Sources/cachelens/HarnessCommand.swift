@@ -24,7 +24,7 @@ struct HarnessCommand: ParsableCommand {
     func run() throws {
         let schemas = try SchemaFiles.load(schemaFiles)
         let transport = try TransportOptions.make(try network.choice() ?? .scripted)
-        let store: any NormalizedCache = cache == "memory"
+        let store: any BrowsableNormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try CacheFile.open(cache, readOnly: false, create: create ? .allowed : .whenMissing).cache
         let harness = Harness(cache: store, transport: transport)

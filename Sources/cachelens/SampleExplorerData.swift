@@ -29,7 +29,7 @@ enum SampleExplorerData {
             _ = client.waitFor { await client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheData) }
         }
         guard options.readOnly else { return backend }
-        return StoreBackend(client: backend.client, sourceName: backend.sourceName, readOnly: true,
+        return StoreBackend(client: backend.client, browsing: backend.browsing, sourceName: backend.sourceName, readOnly: true,
                             watchPolicy: .returnCacheDataElseFetch)
     }
 

@@ -48,7 +48,7 @@ import Testing
         let mine = try SQLiteNormalizedCache(path: path)
         try mine.merge(records: RecordSet(records: TinyCache.records))
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: mine), transport: ScriptedTransport()),
-                                   sourceName: "shared.sqlite")
+                                   browsing: mine, sourceName: "shared.sqlite")
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
         var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
         loop.run(untilIdle: true)
@@ -66,7 +66,7 @@ import Testing
         let mine = try SQLiteNormalizedCache(path: path)
         try mine.merge(records: RecordSet(records: TinyCache.records))
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: mine), transport: ScriptedTransport()),
-                                   sourceName: "shared.sqlite")
+                                   browsing: mine, sourceName: "shared.sqlite")
         try backend.addWatch(name: "hero", document: "{ hero { name } }")
         let terminal = HeadlessTerminal(size: Size(width: 120, height: 40))
         var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)

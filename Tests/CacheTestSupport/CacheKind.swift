@@ -10,7 +10,7 @@ public enum CacheKind: String, CaseIterable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// A new, empty cache; a SQLite one lives in a file inside `directory`.
-    public func makeCache(in directory: TemporaryDirectory) throws -> any NormalizedCache {
+    public func makeCache(in directory: TemporaryDirectory) throws -> any BrowsableNormalizedCache {
         switch self {
         case .memory: return InMemoryNormalizedCache()
         case .sqlite: return try SQLiteNormalizedCache(path: directory.path("cache.sqlite"))
@@ -19,7 +19,7 @@ public enum CacheKind: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// A cache on the same storage as `makeCache(in:)` made: the same file for SQLite (as after
     /// a restart), `existing` itself in memory (which does not persist).
-    public func reopen(_ existing: any NormalizedCache, in directory: TemporaryDirectory) throws -> any NormalizedCache {
+    public func reopen(_ existing: any BrowsableNormalizedCache, in directory: TemporaryDirectory) throws -> any BrowsableNormalizedCache {
         switch self {
         case .memory: return existing
         case .sqlite: return try SQLiteNormalizedCache(path: directory.path("cache.sqlite"))
@@ -29,7 +29,7 @@ public enum CacheKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// A new cache holding `records`; a SQLite one in a new file of the process's
     /// `ScratchFiles` folder. A cache that cannot be made is a broken test environment, so it
     /// stops the test run with the reason.
-    public func makeCache(_ records: [Record] = []) -> any NormalizedCache {
+    public func makeCache(_ records: [Record] = []) -> any BrowsableNormalizedCache {
         switch self {
         case .memory:
             return InMemoryNormalizedCache(records: RecordSet(records: records))

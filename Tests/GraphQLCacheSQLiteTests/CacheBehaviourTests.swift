@@ -9,7 +9,7 @@ import Testing
         RecordSet(records: pairs.map { Record(key: $0.0, $0.1) })
     }
 
-    private func filled(_ kind: CacheKind, _ directory: TemporaryDirectory, keys: [String]) throws -> any NormalizedCache {
+    private func filled(_ kind: CacheKind, _ directory: TemporaryDirectory, keys: [String]) throws -> any BrowsableNormalizedCache {
         let cache = try kind.makeCache(in: directory)
         try cache.merge(records: RecordSet(records: keys.map { Record(key: CacheKey($0), ["x": .int(1)]) }))
         return cache

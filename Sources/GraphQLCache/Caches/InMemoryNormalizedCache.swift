@@ -2,7 +2,7 @@ import Synchronization
 
 /// A thread-safe cache of records in memory, with Apollo's merge semantics and an ordered key
 /// index kept lazily for browsing.
-public final class InMemoryNormalizedCache: NormalizedCache {
+public final class InMemoryNormalizedCache: BrowsableNormalizedCache {
     private struct State {
         var records = RecordSet()
         /// Keys in `CacheKey` order; rebuilt on demand after keys are added or removed.

@@ -44,16 +44,25 @@ public final class ReadWriteTransaction: ReadTransaction {
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
         try checkOpen()
-        let filter: String? = pattern.isEmpty ? nil : pattern
-        let baseKeys = try cache.keys(matching: filter, offset: 0, limit: cache.keyCount(matching: filter))
-        return overlay.remove(matching: KeyPattern(pattern), baseKeys: Set(baseKeys))
+        let baseKeys = try cacheKeys(matching: pattern.isEmpty ? nil : pattern)
+        return overlay.remove(matching: KeyPattern(pattern), baseKeys: baseKeys)
     }
 
     /// Removes every record.
     public func clear() throws {
         try checkOpen()
-        let baseKeys = try cache.keys(matching: nil, offset: 0, limit: cache.recordCount())
-        _ = overlay.clear(baseKeys: Set(baseKeys))
+        _ = overlay.clear(baseKeys: try cacheKeys(matching: nil))
+    }
+
+    /// The cache's keys containing `filter` (all when nil), which a removal reports: listed by a
+    /// cache that can list them (`BrowsableNormalizedCache`, as both caches here can). A cache
+    /// that cannot still has the removal applied at commit, but only the keys this transaction
+    /// loaded are known to be removed, so only those are reported.
+    private func cacheKeys(matching filter: String?) throws -> Set<CacheKey> {
+        guard let browsable = cache as? any BrowsableNormalizedCache else {
+            return overlay.loadedBaseKeys(matching: KeyPattern(filter ?? ""))
+        }
+        return Set(try browsable.keys(matching: filter, offset: 0, limit: browsable.keyCount(matching: filter)))
     }
 
     /// Applies the writes to the cache atomically; returns what they changed.

@@ -30,6 +30,11 @@ struct TransactionOverlay {
         keys.filter { !hidesBase($0) && loadedBase[$0] == nil }
     }
 
+    /// The keys of base records loaded so far (present ones) that `pattern` matches.
+    func loadedBaseKeys(matching pattern: KeyPattern) -> Set<CacheKey> {
+        Set(loadedBase.compactMap { key, record in record != nil && pattern.matches(key) ? key : nil })
+    }
+
     /// Remembers base records loaded for `keys` (absent ones as absent).
     mutating func rememberBase(_ records: [CacheKey: Record], for keys: Set<CacheKey>) {
         for key in keys { loadedBase[key] = .some(records[key]) }

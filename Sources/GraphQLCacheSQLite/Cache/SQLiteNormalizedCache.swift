@@ -9,7 +9,7 @@ import Synchronization
 /// One connection, serialised by a mutex. A merge reads the existing rows for the incoming keys,
 /// merges in Swift with `Record.merge`, and rewrites only the changed rows, all in one
 /// transaction. Files from elsewhere are not changed until the caller writes.
-public final class SQLiteNormalizedCache: NormalizedCache {
+public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// How to open the file.
     public struct Options: Sendable {
         /// Open without write access (`SQLITE_OPEN_READONLY`); every write throws `readOnly`.

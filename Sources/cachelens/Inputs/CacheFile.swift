@@ -21,7 +21,7 @@ struct CacheFile {
     /// The path as given.
     let path: String
     /// The cache: SQLite on the file, or in memory holding the snapshot.
-    let cache: any NormalizedCache
+    let cache: any BrowsableNormalizedCache
     /// The SQLite cache when the file is one; nil for a snapshot.
     let sqlite: SQLiteNormalizedCache?
 

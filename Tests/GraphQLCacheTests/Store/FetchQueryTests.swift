@@ -130,7 +130,7 @@ import Testing
             return
         }
         #expect(message.contains("hero.name"))
-        #expect(try fixture.store.cache.recordCount() == 0)
+        #expect(try fixture.store.browsing.recordCount() == 0)
     }
 
     @Test(arguments: CacheKind.allCases)

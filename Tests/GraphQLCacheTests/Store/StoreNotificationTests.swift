@@ -85,7 +85,7 @@ import Testing
         #expect(recorder.all.count == 1)
         #expect(recorder.all.first?.removedRecords == ["Droid:2001"])
         #expect(recorder.all.first?.changedFields == fieldKeys("Human:1000.name"))
-        #expect(try store.cache.allRecords() == RecordSet(records: [Record(key: "Human:1000", ["name": .string("Luke Skywalker")])]))
+        #expect(try store.browsing.allRecords() == RecordSet(records: [Record(key: "Human:1000", ["name": .string("Luke Skywalker")])]))
     }
 
     @Test(arguments: CacheKind.allCases)

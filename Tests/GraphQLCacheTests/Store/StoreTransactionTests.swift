@@ -28,9 +28,9 @@ import Testing
             #expect(try transaction.loadRecord(forKey: "Droid:2001") == nil)
             #expect(try transaction.removeRecords(matching: "HUMAN") == ["Human:1000"])
             #expect(try transaction.loadRecords(forKeys: ["Human:1000", "QUERY_ROOT"]).keys.sorted() == [.queryRoot])
-            #expect(try store.cache.recordCount() == 3)
+            #expect(try store.browsing.recordCount() == 3)
         }
-        #expect(try store.cache.recordCount() == 1)
+        #expect(try store.browsing.recordCount() == 1)
     }
 
     @Test(arguments: CacheKind.allCases)
@@ -52,7 +52,7 @@ import Testing
             return try transaction.removeRecords(matching: "droid:")
         }
         #expect(removed == ["Droid:2000", "Droid:2001"])
-        #expect(try store.cache.recordCount() == 0)
+        #expect(try store.browsing.recordCount() == 0)
     }
 
     @Test(arguments: CacheKind.allCases)
@@ -63,13 +63,13 @@ import Testing
             #expect(try transaction.loadRecords(forKeys: ["Droid:2001", "QUERY_ROOT"]).isEmpty)
             try transaction.merge(records: RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
         }
-        #expect(try store.cache.allRecords() == RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
+        #expect(try store.browsing.allRecords() == RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
     }
 
     @Test(arguments: CacheKind.allCases)
     func throwingTransactionLeavesTheCacheAsItWas(_ kind: CacheKind) throws {
         let store = kind.makeStore([droid, root])
-        let before = try store.cache.allRecords()
+        let before = try store.browsing.allRecords()
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
         #expect(throws: Failure.self) {
@@ -80,7 +80,7 @@ import Testing
                 throw Failure()
             }
         }
-        #expect(try store.cache.allRecords() == before)
+        #expect(try store.browsing.allRecords() == before)
         #expect(recorder.count == 0)
     }
 

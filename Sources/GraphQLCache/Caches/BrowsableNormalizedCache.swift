@@ -1,0 +1,52 @@
+/// A cache that can also be browsed without loading it: counted, listed a page of keys at a
+/// time in `CacheKey` order, filtered, and scanned record by record. The explorer and the
+/// harness's `records`/`stats` ops ask for this; the store needs only `NormalizedCache`, as
+/// Apollo iOS's store needs only its small protocol (with `ReadOnlyNormalizedCache` apart).
+///
+/// Both caches here conform; a cache of a million keys answers each call in O(page), counting a
+/// filter's matches in the background when there are many (`keyCount(matching:atLeast:)`).
+public protocol BrowsableNormalizedCache: NormalizedCache {
+    /// How many records there are.
+    func recordCount() throws -> Int
+
+    /// How many keys contain `filter` (a `KeyPattern`); nil counts all.
+    func keyCount(matching filter: String?) throws -> Int
+
+    /// A page of keys in `CacheKey` order (roots first, natural order), optionally only those
+    /// containing `filter`.
+    func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
+
+    /// How many keys contain `filter`, counted at least until `minimum` are found: a cache with
+    /// many keys may stop there (`isExact` false) and count the rest with
+    /// `countKeysInBackground`, so that a filter typed over a million keys shows at once.
+    func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount
+
+    /// Counts the keys containing `filter` off the caller's thread and calls `done` with the
+    /// count (on any thread), unless the keys or the filter counted change first.
+    func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void)
+
+    /// Visits every record; a record that cannot be decoded is passed as a failure so that one
+    /// broken row never hides the others.
+    func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+}
+
+extension BrowsableNormalizedCache {
+    /// Counts them all: the exact count.
+    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        KeyCount(count: try keyCount(matching: filter), isExact: true)
+    }
+
+    /// Counts at once, on the caller's thread.
+    public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
+        if let count = try? keyCount(matching: filter) { done(count) }
+    }
+
+    /// Every readable record, for snapshots and the harness's `records` op.
+    public func allRecords() throws -> RecordSet {
+        var set = RecordSet()
+        try forEachRecord { result in
+            if case .success(let record) = result { set.merge(record: record) }
+        }
+        return set
+    }
+}

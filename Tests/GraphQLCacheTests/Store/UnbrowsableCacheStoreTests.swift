@@ -1,0 +1,53 @@
+import CacheTestSupport
+import Testing
+@testable import GraphQLCache
+
+/// A store over a cache that has only `NormalizedCache`'s six requirements (a third party's
+/// cache that cannot list its keys): everything works, and a removal by pattern or a clear
+/// still removes every matching record at commit, reporting the keys the transaction loaded.
+@Suite struct UnbrowsableCacheStoreTests {
+    /// Apollo-sized: load, merge, remove, remove matching, clear, atomically; no listing. It
+    /// keeps its records in an in-memory cache that the test inspects.
+    private final class MinimalCache: NormalizedCache {
+        let records: InMemoryNormalizedCache
+
+        init(_ records: [Record]) { self.records = InMemoryNormalizedCache(records: RecordSet(records: records)) }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try records.loadRecords(forKeys: keys) }
+        func merge(records set: RecordSet) throws -> FieldChanges { try records.merge(records: set) }
+        func removeRecord(for key: CacheKey) throws -> Bool { try records.removeRecord(for: key) }
+        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try records.removeRecords(matching: pattern) }
+        func clear() throws { try records.clear() }
+        func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
+    }
+
+    private let droids = [Record(key: "Droid:2000", ["name": .string("C-3PO")]),
+                          Record(key: "Droid:2001", ["name": .string("R2-D2")]),
+                          Record(key: "Human:1000", ["name": .string("Luke")])]
+
+    @Test func aPatternRemovalRemovesEveryMatchAndReportsTheKeysTheTransactionLoaded() throws {
+        let cache = MinimalCache(droids)
+        let store = CacheStore(cache: cache)
+        let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
+        defer { subscription.cancel() }
+        let removed = try store.withinReadWriteTransaction { transaction in
+            _ = try transaction.loadRecord(forKey: "Droid:2001")
+            let removed = try transaction.removeRecords(matching: "droid")
+            #expect(try transaction.loadRecords(forKeys: ["Droid:2000", "Droid:2001"]).isEmpty)
+            return removed
+        }
+        #expect(removed == ["Droid:2001"])
+        #expect(try cache.records.keys(matching: nil, offset: 0, limit: 10) == ["Human:1000"])
+        #expect(recorder.all.first?.removedRecords == ["Droid:2001"])
+    }
+
+    @Test func aClearRemovesEveryRecord() throws {
+        let cache = MinimalCache(droids)
+        let store = CacheStore(cache: cache)
+        try store.withinReadWriteTransaction { transaction in
+            try transaction.clear()
+            #expect(try transaction.loadRecord(forKey: "Human:1000") == nil)
+        }
+        #expect(try cache.records.recordCount() == 0)
+    }
+}
