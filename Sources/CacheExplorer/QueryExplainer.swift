@@ -7,7 +7,9 @@ import GraphQLCache
 struct QueryExplainer {
     let executor: GraphQLExecutor
 
-    func explain(document: String, variables: String?, store: CacheStore) throws -> QueryReport {
+    /// `cache` is the store's cache, browsed when a diagnosis needs a census of every record.
+    func explain(document: String, variables: String?, store: CacheStore,
+                 cache: any BrowsableNormalizedCache) throws -> QueryReport {
         var variableObject = JSONObject()
         if let variables, !variables.trimmed.isEmpty {
             guard let object = try JSONValue.parse(variables).objectValue else {
@@ -20,7 +22,7 @@ struct QueryExplainer {
             try executor.read(operation, from: TransactionRecords(transaction: transaction),
                               options: ReadOptions(missesAsNull: true))
         }
-        let diagnoser = MissDiagnoser(configuration: executor.configuration, cache: store.cache)
+        let diagnoser = MissDiagnoser(configuration: executor.configuration, cache: cache)
         return QueryReport(try MissExplanation(result: result, diagnoser: diagnoser))
     }
 }

@@ -98,7 +98,7 @@ public final class StoreBackend: ExplorerBackend {
     }
 
     public func explain(document: String, variables: String?) throws -> QueryReport {
-        try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store)
+        try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store, cache: browsing)
     }
 
     public func watches() -> [WatchSnapshot] { watchList.snapshots }
@@ -108,7 +108,7 @@ public final class StoreBackend: ExplorerBackend {
 
     /// Lints the cache itself, broken rows included.
     public func lint() throws -> [LintFinding] {
-        try CacheLint(configuration: store.configuration).run(on: store.cache)
+        try CacheLint(configuration: store.configuration).run(on: browsing)
     }
 
     @discardableResult

@@ -34,7 +34,7 @@ extension Harness {
         }
         register("explain") { [unowned self] request throws(HarnessError) in
             let result = try self.read(try self.operation(request), at: nil)
-            let diagnoser = MissDiagnoser(configuration: self.session.executor.configuration, cache: self.store.cache)
+            let diagnoser = MissDiagnoser(configuration: self.session.executor.configuration, cache: self.cache)
             return try self.storage { try MissExplanation(result: result, diagnoser: diagnoser).jsonObject }
         }
     }

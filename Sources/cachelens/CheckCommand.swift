@@ -36,7 +36,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let schemas = try SchemaFiles.load(schemaFiles)
-        let store = CacheStore(cache: try CacheFile.open(cache, readOnly: true).cache, configuration: schemas.configuration)
+        let file = try CacheFile.open(cache, readOnly: true)
+        let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
         var files: [(path: String, text: String)] = []
         for path in try OperationFiles.find(paths) { files.append((path, try InputFile.readText(path, role: "operation file"))) }
         let catalog: OperationCatalog
@@ -44,7 +45,7 @@ struct CheckCommand: ParsableCommand {
             throw CommandError.invalidContent(path: paths.joined(separator: " "), role: "operation file", message: error.description)
         }
         let variables = try loadVariables()
-        let diagnoser = MissDiagnoser(configuration: store.configuration, cache: store.cache)
+        let diagnoser = MissDiagnoser(configuration: store.configuration, cache: file.cache)
         let checks = try catalog.entries.map { try OperationCheck.run($0, store: store, variables: variables[$0.name], diagnoser: diagnoser) }
         if json {
             let object: JSONObject = ["operations": .array(checks.map { .object($0.jsonObject) })]

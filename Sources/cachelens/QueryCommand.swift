@@ -46,10 +46,11 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let schemas = try SchemaFiles.load(schemaFiles)
-        let store = CacheStore(cache: try CacheFile.open(cache, readOnly: true).cache, configuration: schemas.configuration)
+        let file = try CacheFile.open(cache, readOnly: true)
+        let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
         let operation = try makeOperation(executor: store.executor)
         let result = try store.readResult(query: operation)
-        let explanation = { try MissExplanation(result: result, diagnoser: MissDiagnoser(configuration: store.configuration, cache: store.cache)) }
+        let explanation = { try MissExplanation(result: result, diagnoser: MissDiagnoser(configuration: store.configuration, cache: file.cache)) }
         if explain {
             try StandardOutput.write(JSONValue.object(try explanation().jsonObject).jsonText + "\n")
         } else if result.isComplete {

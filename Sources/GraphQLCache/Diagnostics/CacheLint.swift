@@ -11,7 +11,7 @@ public struct CacheLint {
     }
 
     /// Lints a cache: one scan of its records, then point loads for duplicate candidates.
-    public func run(on cache: any NormalizedCache) throws -> [LintFinding] {
+    public func run(on cache: any BrowsableNormalizedCache) throws -> [LintFinding] {
         try run(scan: { visit in try cache.forEachRecord(visit) }, source: CacheRecordSource(cache))
     }
 

@@ -16,7 +16,7 @@ public struct MissDiagnoser {
     }
 
     /// A diagnoser over a cache's committed records.
-    public init(configuration: CacheConfiguration, cache: any NormalizedCache) {
+    public init(configuration: CacheConfiguration, cache: any BrowsableNormalizedCache) {
         self.init(configuration: configuration, source: CacheRecordSource(cache), census: { try RecordCensus.of(cache) })
     }
 

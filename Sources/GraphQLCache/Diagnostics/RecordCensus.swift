@@ -39,7 +39,7 @@ public struct RecordCensus: Sendable {
     }
 
     /// A census of every readable record of `cache` (broken rows are lint's business).
-    public static func of(_ cache: any NormalizedCache) throws -> RecordCensus {
+    public static func of(_ cache: any BrowsableNormalizedCache) throws -> RecordCensus {
         var census = RecordCensus()
         try cache.forEachRecord { result in
             if case .success(let record) = result { census.add(record) }

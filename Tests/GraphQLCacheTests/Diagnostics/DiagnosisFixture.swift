@@ -24,7 +24,7 @@ struct DiagnosisFixture {
     static let humanPolicy = "extend type Query @fieldPolicy(forField: \"human\", keyArgs: \"id\")"
 
     let directory: TemporaryDirectory
-    let cache: any NormalizedCache
+    let cache: any BrowsableNormalizedCache
     let store: CacheStore
 
     init(_ kind: CacheKind, extensions: [String] = [characterIDs]) throws {
