@@ -11,6 +11,8 @@ public enum Action: Hashable, Sendable {
     /// The backend finished counting the keys containing `filter` (the list showed a lower
     /// bound meanwhile).
     case keysCounted(filter: String, count: Int)
+    /// The backend finished looking for broken rows (`ExplorerBackend.brokenRows`).
+    case brokenRowsScanned
     /// A watched query delivered a new result.
     case watchesDidUpdate
     /// Time passed: the loop's clock (time since it started) read while waiting for keys.

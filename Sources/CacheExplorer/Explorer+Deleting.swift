@@ -63,19 +63,35 @@ extension Explorer {
 
     mutating func removeRecords(_ keys: [CacheKey], description: String) {
         do {
+            let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
             let removed = try backend.remove(keys: keys)
             if !removed.isEmpty {
                 state.undo.append(.removal(removed, description: description))
                 noteChange()
             }
             // The record pane showed a record that is gone: it previews the list's selection again.
-            if let shown = state.record?.key, removed.contains(where: { $0.key == shown }) { state.record = nil }
+            if let shown = state.record?.key, broken.contains(shown) || removed.contains(where: { $0.key == shown }) {
+                state.record = nil
+            }
             refreshAfterChange()
-            let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
-            inform("deleted \(what)" + undoHint)
+            if broken.isEmpty {
+                let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
+                inform("deleted \(what)" + undoHint)
+            } else {
+                inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count))
+            }
         } catch {
             fail(error)
         }
+    }
+
+    /// What deleting broken rows (and records beside them) did: undo cannot bring a broken
+    /// row's text back.
+    static func deletedMessage(records: Int, brokenRows: Int) -> String {
+        let recordText = "\(records) record\(records == 1 ? "" : "s")"
+        let brokenText = "\(brokenRows) broken row\(brokenRows == 1 ? "" : "s")"
+        return records == 0 ? "deleted \(brokenText) (undo cannot bring its text back)"
+            : "deleted \(recordText) and \(brokenText); u undoes the records"
     }
 
     /// `r`: every field of every record that references the target (one scan, on demand).

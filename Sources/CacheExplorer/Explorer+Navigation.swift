@@ -65,11 +65,16 @@ extension Explorer {
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {
             let keys = try backend.keys(matching: filter, offset: state.list.top, limit: height)
-            let records = try backend.loadRecords(forKeys: Set(keys))
+            let rows = try backend.loadStoredRecords(forKeys: Set(keys))
             state.list.rows = keys.map { key in
-                let record = records[key]
-                return RecordRow(key: key, typename: record?.typename,
-                                 size: record.map { RecordJSON.encode($0.fields).count } ?? 0)
+                switch rows[key] {
+                case .record(let record)?:
+                    return RecordRow(key: key, typename: record.typename, size: RecordJSON.encode(record.fields).count)
+                case .broken(let row)?:
+                    return RecordRow(key: key, typename: "broken", size: row.text.utf8.count, brokenError: row.error)
+                case nil:
+                    return RecordRow(key: key, typename: nil, size: 0)
+                }
             }
         } catch {
             fail(error)
@@ -129,10 +134,15 @@ extension Explorer {
     /// Builds the view of `key`, with the selection, scroll and open lists of `previous`.
     mutating func loadView(_ key: CacheKey, keeping previous: RecordPlace?) -> RecordViewState {
         do {
-            guard let record = try backend.loadRecord(key) else { return RecordViewState(key: key, exists: false) }
-            let existing = Set(try backend.loadRecords(forKeys: RecordRows.referencedKeys(record)).keys)
+            let stored = try backend.loadStoredRecords(forKeys: [key])[key]
+            if case .broken(let row)? = stored {
+                var view = RecordViewState(key: key, exists: true, typename: "broken row")
+                view.broken = row
+                return view
+            }
+            guard let record = stored?.record else { return RecordViewState(key: key, exists: false) }
             let expanded = previous?.expanded ?? []
-            let rows = RecordRows.build(record, expanded: expanded, existing: existing)
+            let rows = RecordRows.build(record, expanded: expanded)
             var view = RecordViewState(key: key, exists: true, typename: record.typename, fieldCount: record.fields.count,
                                        rows: rows, expanded: expanded)
             view.selected = min(previous?.selected ?? 0, max(0, rows.count - 1))
@@ -199,6 +209,7 @@ extension Explorer {
     /// After any change to the data: recount, refetch the page and the record shown, re-read watches.
     mutating func refreshAfterChange() {
         reloadList(refetch: true)
+        state.brokenRows = backend.brokenRows
         if let view = state.record { state.record = loadView(view.key, keeping: RecordPlace(view)) }
         clampRecordView()
         refreshWatches()

@@ -24,6 +24,13 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func countKeys(matching filter: String)
     /// The records present among `keys`.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
+    /// The rows present among `keys`, broken ones (not valid record JSON) included.
+    func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord]
+    /// The broken rows and rows without a key as last found (`scanBrokenRows`).
+    var brokenRows: BrokenRowSummary { get }
+    /// Looks for broken rows again: now (`waiting`), or off the caller's thread, announcing the
+    /// result through `onChange` as `.brokenRowsScanned`.
+    func scanBrokenRows(waiting: Bool)
     /// Visits every readable record (inbound references, delete impact, export).
     func forEachRecord(_ body: (Record) throws -> Void) throws
 
@@ -87,6 +94,15 @@ extension ExplorerBackend {
     public func countKeys(matching filter: String) {}
 
     public func pollExternalChanges() -> Bool { false }
+
+    /// Every row is a record.
+    public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
+        try loadRecords(forKeys: keys).mapValues(StoredRecord.record)
+    }
+
+    public var brokenRows: BrokenRowSummary { BrokenRowSummary() }
+
+    public func scanBrokenRows(waiting: Bool) {}
 
     /// One record, or nil when absent.
     public func loadRecord(_ key: CacheKey) throws -> Record? {

@@ -41,6 +41,8 @@ public struct ExplorerState: Hashable, Sendable {
     public var selectedWatch = 0
     /// The query console's input and last report.
     public var console = QueryConsole()
+    /// Rows that are not records (broken JSON, no key), as the backend last found them.
+    public var brokenRows = BrokenRowSummary()
     /// Set when the user quits.
     public var isFinished = false
 

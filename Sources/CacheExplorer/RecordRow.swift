@@ -6,10 +6,13 @@ public struct RecordRow: Hashable, Sendable {
     public var typename: String?
     /// The record's size in bytes of record JSON (what it takes in a SQLite file).
     public var size: Int
+    /// Why the row's record cannot be read, when it is broken (drawn marked).
+    public var brokenError: String?
 
-    public init(key: CacheKey, typename: String?, size: Int) {
+    public init(key: CacheKey, typename: String?, size: Int, brokenError: String? = nil) {
         self.key = key
         self.typename = typename
         self.size = size
+        self.brokenError = brokenError
     }
 }

@@ -1,19 +1,32 @@
 import GraphQLCache
 
 /// Turns a record into record-view rows: fields in natural order (`__typename` first), open
-/// lists and objects followed by their items, references marked dangling when their target is
-/// absent.
+/// lists and objects followed by their items. Which references dangle is decided for the rows
+/// on screen (`markDangling`), however long the list: a record with 100,000 references is not
+/// checked all at once, and none is left unchecked when scrolled to.
 enum RecordRows {
-    /// At most this many referenced keys are checked for existence per record shown.
-    static let danglingCheckLimit = 1000
-
-    static func build(_ record: Record, expanded: Set<String>, existing: Set<CacheKey>) -> [FieldRow] {
+    static func build(_ record: Record, expanded: Set<String>) -> [FieldRow] {
         var rows: [FieldRow] = []
         for field in orderedFields(record) {
-            append(field: field, path: [], label: field, value: record.fields[field]!, expanded: expanded,
-                   existing: existing, into: &rows)
+            append(field: field, path: [], label: field, value: record.fields[field]!, expanded: expanded, into: &rows)
         }
         return rows
+    }
+
+    /// The references held by `rows[range]` (what `markDangling` needs to know about).
+    static func references(in rows: [FieldRow], _ range: Range<Int>) -> Set<CacheKey> {
+        var keys = Set<CacheKey>()
+        for index in range.clamped(to: rows.indices) {
+            if case .reference(let key) = rows[index].value { keys.insert(key) }
+        }
+        return keys
+    }
+
+    /// Marks each reference row in `range` dangling unless its target is in `existing`.
+    static func markDangling(_ rows: inout [FieldRow], _ range: Range<Int>, existing: Set<CacheKey>) {
+        for index in range.clamped(to: rows.indices) {
+            if case .reference(let key) = rows[index].value { rows[index].isDangling = !existing.contains(key) }
+        }
     }
 
     static func orderedFields(_ record: Record) -> [String] {
@@ -23,15 +36,9 @@ enum RecordRows {
         }
     }
 
-    /// The keys a record references (bounded), to be checked for existence.
-    static func referencedKeys(_ record: Record) -> Set<CacheKey> {
-        Set(record.referencedKeys.prefix(danglingCheckLimit))
-    }
-
     private static func append(field: String, path: [String], label: String, value: CacheValue,
-                               expanded: Set<String>, existing: Set<CacheKey>, into rows: inout [FieldRow]) {
+                               expanded: Set<String>, into rows: inout [FieldRow]) {
         var row = FieldRow(field: field, path: path, label: label, value: value)
-        if case .reference(let key) = value { row.isDangling = !existing.contains(key) }
         row.isExpanded = expanded.contains(row.id)
         rows.append(row)
         guard row.isExpanded else { return }
@@ -39,12 +46,12 @@ enum RecordRows {
         case .list(let items):
             for (index, item) in items.enumerated() {
                 append(field: field, path: path + [String(index)], label: "[\(index)]", value: item,
-                       expanded: expanded, existing: existing, into: &rows)
+                       expanded: expanded, into: &rows)
             }
         case .object(let members):
             for name in members.keys.sorted(by: NaturalOrder.precedes) {
                 append(field: field, path: path + [name], label: name, value: members[name]!,
-                       expanded: expanded, existing: existing, into: &rows)
+                       expanded: expanded, into: &rows)
             }
         default:
             break

@@ -12,6 +12,8 @@ public struct RecordViewState: Hashable, Sendable {
     public var expanded: Set<String>
     public var selected: Int
     public var top: Int
+    /// The row as stored, when its record cannot be read: shown raw with its error.
+    public var broken: BrokenRow?
 
     public init(key: CacheKey, exists: Bool, typename: String? = nil, fieldCount: Int = 0, rows: [FieldRow] = [],
                 expanded: Set<String> = [], selected: Int = 0, top: Int = 0) {

@@ -31,17 +31,19 @@ extension Renderer {
         let keyWidth = inner.width - 1 - extras
         let key = row.key.rawValue
         let shown = DisplayWidth.of(key) > keyWidth ? String(key.prefix(max(0, keyWidth - 1))) + "…" : key
-        grid.put(shown, row: y, column: inner.column + 1, role: row.key.isRoot ? .keyRoot : .text, limit: keyWidth)
+        let keyRole: StyleRole = row.brokenError != nil ? .listBroken : row.key.isRoot ? .keyRoot : .text
+        grid.put(shown, row: y, column: inner.column + 1, role: keyRole, limit: keyWidth)
         var column = inner.column + 1 + keyWidth + 1
         if typeWidth > 0 {
-            grid.put(row.typename ?? "", row: y, column: column, role: .keyTypename, limit: typeWidth)
+            grid.put(row.typename ?? "", row: y, column: column, role: row.brokenError != nil ? .listBroken : .keyTypename,
+                     limit: typeWidth)
             column += typeWidth + 1
         }
         if sizeWidth > 0 {
             let size = Self.sizeText(row.size)
             grid.put(size, row: y, column: column + sizeWidth - size.count, role: .textDim, limit: sizeWidth)
         }
-        if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
+        if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection, keeping: [.listBroken]) }
         highlightMatch(in: shown, row: y, column: inner.column + 1, limit: keyWidth)
     }
 
@@ -76,13 +78,17 @@ extension Renderer {
         }
         var title = view.key.rawValue
         if let typename = view.typename { title += " · \(typename)" }
-        if view.exists { title += " · \(view.fieldCount) field\(view.fieldCount == 1 ? "" : "s")" }
+        if view.exists, view.broken == nil { title += " · \(view.fieldCount) field\(view.fieldCount == 1 ? "" : "s")" }
         grid.box(rect, title: title, focused: focused)
         let inner = rect.inner
         guard view.exists else {
             grid.put("\(view.key) does not exist: a dangling reference.", row: inner.row, column: inner.column + 1,
                      role: .valueDangling, limit: inner.width - 1)
             grid.put("\(keyMap.keyName(.back)) goes back.", row: inner.row + 1, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
+            return
+        }
+        if let broken = view.broken {
+            drawBroken(broken, in: inner)
             return
         }
         let labelWidth = min(max(8, inner.width / 2), (view.rows.map { DisplayWidth.of($0.label) + 2 * $0.depth }.max() ?? 0) + 1)
@@ -102,5 +108,15 @@ extension Renderer {
         let segments = ValueText.segments(row.value, dangling: row.isDangling, expanded: row.isExpanded)
         put(segments, row: y, column: valueColumn, limit: inner.width - labelWidth - 2)
         if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection, keeping: [.valueDangling]) }
+    }
+
+    /// A broken row: why it cannot be read, then its text as stored, cut to the pane.
+    private mutating func drawBroken(_ row: BrokenRow, in inner: Rect) {
+        var lines: [(String, StyleRole)] = [("✗ not a record: \(row.error)", .listBroken), ("d deletes the row.", .textDim), ("", .text)]
+        let text = row.text.isEmpty ? "(NULL)" : row.text
+        lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { (String($0), StyleRole.text) }
+        for (offset, line) in lines.prefix(inner.height).enumerated() {
+            grid.put(line.0, row: inner.row + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
+        }
     }
 }

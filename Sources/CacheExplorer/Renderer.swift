@@ -31,8 +31,13 @@ public struct Renderer {
         let row = layout.statusRow
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
         let count = "\(state.list.count)\(state.list.countIsExact ? "" : "+")"
-        var parts = ["\(count) \(state.list.filter.isEmpty ? "records" : "matching")", modeName]
+        var parts = ["\(count) \(state.list.filter.isEmpty ? "records" : "matching")"]
         if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
+        let broken = state.brokenRows.brokenKeys.count
+        if broken > 0 { parts.append("\(broken) broken row\(broken == 1 ? "" : "s")") }
+        let keyless = state.brokenRows.nullKeyRows
+        if keyless > 0 { parts.append("\(keyless) row\(keyless == 1 ? "" : "s") without a key") }
+        parts.append(modeName)
         if state.readOnly { parts.append("read-only") }
         let left = " " + parts.joined(separator: " │ ") + " │ "
         var column = grid.put(left, row: row, column: 0, role: .statusBar)

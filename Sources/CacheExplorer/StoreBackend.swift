@@ -1,3 +1,4 @@
+import Dispatch
 import GraphQLCache
 import Synchronization
 
@@ -20,6 +21,8 @@ public final class StoreBackend: ExplorerBackend {
     public let watchList: WatchList
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
+    /// The broken rows as last scanned.
+    private let lastBrokenRows = Mutex(BrokenRowSummary())
     /// Who `onChange` tells (counts finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
 
@@ -77,6 +80,26 @@ public final class StoreBackend: ExplorerBackend {
         try store.cache.loadRecords(forKeys: keys)
     }
 
+    public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
+        guard let rows = store.cache as? BrokenRowReporting else { return try loadRecords(forKeys: keys).mapValues(StoredRecord.record) }
+        return try rows.loadStoredRecords(forKeys: keys)
+    }
+
+    public var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0 } }
+
+    public func scanBrokenRows(waiting: Bool) {
+        guard let rows = store.cache as? BrokenRowReporting else { return }
+        let scan: @Sendable () -> Void = { [weak self] in
+            guard let summary = try? rows.brokenRowSummary(), let self else { return }
+            let changed = self.lastBrokenRows.withLock { last in
+                defer { last = summary }
+                return last != summary
+            }
+            if changed && !waiting { for listener in self.listeners.withLock({ $0 }) { listener(.brokenRowsScanned) } }
+        }
+        if waiting { scan() } else { DispatchQueue.global(qos: .utility).async(execute: scan) }
+    }
+
     public func forEachRecord(_ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord { result in
             if case .success(let record) = result { try body(record) }
@@ -90,11 +113,17 @@ public final class StoreBackend: ExplorerBackend {
 
     public func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        return try store.withinReadWriteTransaction { transaction in
-            let records = try transaction.loadRecords(forKeys: Set(keys))
-            for key in keys where records[key] != nil { try transaction.removeRecord(for: key) }
+        // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
+        let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
+        let removed = try store.withinReadWriteTransaction { transaction in
+            let records = try transaction.loadRecords(forKeys: Set(keys).subtracting(broken))
+            for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
             return keys.compactMap { records[$0] }
         }
+        if !broken.isEmpty {
+            lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
+        }
+        return removed
     }
 
     public func explain(document: String, variables: String?) throws -> QueryReport {

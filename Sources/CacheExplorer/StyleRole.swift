@@ -9,6 +9,8 @@ public enum StyleRole: String, CaseIterable, Hashable, Sendable {
     case titleFocused = "title.focused"
     case listSelection = "list.selection"
     case listMatch = "list.match"
+    /// A row whose record is not valid record JSON.
+    case listBroken = "list.broken"
     case keyRoot = "key.root"
     case keyTypename = "key.typename"
     case fieldName = "field.name"

@@ -26,6 +26,7 @@ extension Theme {
     "title.focused": { "fg": "accent", "bold": true },
     "list.selection": { "fg": "fg", "bg": "selection", "bold": true },
     "list.match": { "fg": "yellow", "underline": true },
+    "list.broken": { "fg": "magenta", "bold": true },
     "key.root": { "fg": "magenta", "bold": true },
     "key.typename": { "fg": "dim" },
     "field.name": { "fg": "cyan" },

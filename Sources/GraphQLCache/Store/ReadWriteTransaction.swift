@@ -31,9 +31,18 @@ public final class ReadWriteTransaction: ReadTransaction {
     }
 
     /// Removes one record (references to it are left dangling); returns whether it existed.
+    /// A broken row (a stored record that cannot be read) is removed too: it is data that
+    /// cannot be repaired any other way.
     @discardableResult
     public func removeRecord(for key: CacheKey) throws -> Bool {
-        let current = try loadRecord(forKey: key)
+        let current: Record?
+        do { current = try loadRecord(forKey: key) } catch {
+            guard let rows = cache as? BrokenRowReporting, case .broken? = try rows.loadStoredRecords(forKeys: [key])[key] else {
+                throw error
+            }
+            overlay.removeBroken(key)
+            return true
+        }
         overlay.remove(key, current: current)
         return current != nil
     }

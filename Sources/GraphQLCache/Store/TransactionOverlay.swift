@@ -76,6 +76,14 @@ struct TransactionOverlay {
         noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
     }
 
+    /// Records the removal of a stored row that cannot be read as a record (a broken row).
+    mutating func removeBroken(_ key: CacheKey) {
+        patches[key] = nil
+        hiddenKeys.insert(key)
+        forgetChanges(of: [key])
+        change.removedRecords.insert(key)
+    }
+
     /// Records the removal of every record whose key matches `pattern`. `baseKeys` are the keys
     /// of the cache's records that match (not loaded: a pattern may match millions); returns
     /// the keys of the records that were there.
