@@ -60,10 +60,24 @@ extension Explorer {
             try backend.forEachRecord { records.append($0) }
             try environment.writeFile(path, Snapshot.encode(records))
             state.unsavedChanges = 0
-            inform("exported \(records.count) records to \(path)")
+            backend.scanBrokenRows(waiting: true)
+            state.brokenRows = backend.brokenRows
+            inform("exported \(records.count) records to \(path)" + Self.notExported(state.brokenRows))
         } catch {
             fail(error)
         }
+    }
+
+    /// `; not exported: 2 broken rows (Human:1000, Item:7), 1 row without a key`, or nothing.
+    static func notExported(_ rows: BrokenRowSummary) -> String {
+        var parts: [String] = []
+        let broken = rows.brokenKeys
+        if !broken.isEmpty {
+            let named = broken.prefix(3).map(\.rawValue).joined(separator: ", ") + (broken.count > 3 ? ", …" : "")
+            parts.append("\(broken.count) broken row\(broken.count == 1 ? "" : "s") (\(named))")
+        }
+        if rows.nullKeyRows > 0 { parts.append("\(rows.nullKeyRows) row\(rows.nullKeyRows == 1 ? "" : "s") without a key") }
+        return parts.isEmpty ? "" : "; not exported: " + parts.joined(separator: ", ")
     }
 
     /// `w` / `:watch`: a document typed in, or a file holding one.

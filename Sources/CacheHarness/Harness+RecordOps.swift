@@ -5,7 +5,19 @@ extension Harness {
     func registerRecordOps() {
         register("records") { [unowned self] _ throws(HarnessError) in
             let records = try storage { try self.cache.allRecords() }
-            return ["records": .object(Snapshot.jsonObject(records))]
+            var response: JSONObject = ["records": .object(Snapshot.jsonObject(records))]
+            if let rows = self.cache as? BrokenRowReporting {
+                let summary = try storage { try rows.brokenRowSummary() }
+                let stored = try storage { try rows.loadStoredRecords(forKeys: Set(summary.brokenKeys)) }
+                if !summary.brokenKeys.isEmpty {
+                    response["brokenRows"] = .array(summary.brokenKeys.map { key in
+                        let error = if case .broken(let row)? = stored[key] { row.error } else { "cannot be read" }
+                        return .object(["key": .string(key.rawValue), "error": .string(error)])
+                    })
+                }
+                if summary.nullKeyRows > 0 { response["nullKeyRows"] = .int(summary.nullKeyRows) }
+            }
+            return response
         }
         register("record") { [unowned self] request throws(HarnessError) in
             let key = CacheKey(try request.string("key"))

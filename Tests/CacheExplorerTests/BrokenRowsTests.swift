@@ -2,6 +2,7 @@ import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
 /// Broken data is data: a row whose record is not valid JSON is listed (marked), counted,
@@ -24,9 +25,24 @@ import Testing
         return path
     }
 
-    static func explorer(_ path: String) throws -> Explorer {
+    static func explorer(_ path: String, environment: ExplorerEnvironment = .isolated) throws -> Explorer {
         let backend = StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "broken.sqlite")
-        return Explorer(backend: backend, size: Size(width: 120, height: 30))
+        return Explorer(backend: backend, size: Size(width: 120, height: 30), environment: environment)
+    }
+
+    @Test func exportWritesEveryRecordAndNamesTheRowsItCouldNot() throws {
+        let directory = try TemporaryDirectory()
+        let written = Collected<[UInt8]>()
+        let environment = ExplorerEnvironment(openBackend: ExplorerEnvironment.isolated.openBackend,
+                                              loadTheme: ExplorerEnvironment.isolated.loadTheme,
+                                              readFile: ExplorerEnvironment.isolated.readFile,
+                                              writeFile: { _, bytes in written.append(bytes) })
+        var explorer = try Self.explorer(try Self.brokenFile(in: directory), environment: environment)
+        explorer.press([.character(":")] + ("export out.json".map(Key.character)) + [.enter])
+        #expect(explorer.state.message?.text
+            == "exported 3 records to out.json; not exported: 1 broken row (Human:1000), 1 row without a key")
+        let snapshot = try Snapshot.decode(try #require(written.items.first), source: "out.json")
+        #expect(Set(snapshot.keys) == ["QUERY_ROOT", "Droid:2001", "Human:1001"])
     }
 
     @Test func aBrokenRowIsListedMarkedAndCountedBesideEveryOtherRecord() throws {
@@ -75,4 +91,13 @@ import Testing
         let rows = try #require(explorer.state.record?.rows)
         #expect(rows.filter { $0.depth == 1 }.map(\.isDangling) == [false, false])
     }
+}
+
+/// Values handed over from closures the explorer calls, in order.
+final class Collected<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+
+    var items: [Element] { storage.withLock { $0 } }
 }

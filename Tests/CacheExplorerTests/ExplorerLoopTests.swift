@@ -69,7 +69,8 @@ import Testing
                                    browsing: mine, sourceName: "shared.sqlite")
         try backend.addWatch(name: "hero", document: "{ hero { name } }")
         let terminal = HeadlessTerminal(size: Size(width: 120, height: 40))
-        var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
+        let clock = ManualClock()
+        var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal, clock: { clock.now })
         loop.run(untilIdle: true)
         #expect(terminal.screen.contains("R2-D2"))
         let frames = terminal.frameCount
@@ -82,6 +83,7 @@ import Testing
         #expect(terminal.screen.contains("Droid:2001.name"))
         #expect(terminal.screen.contains("external change: 1 record"))
         #expect(loop.explorer.state.flashing == ["hero"])
+        GoldenScreen.check(try #require(terminal.lastGrid), suite: "ExplorerLoopTests", name: "externalChange-120x40")
     }
 }
 
