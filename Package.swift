@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
-        .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
+        .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer"]),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
             "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench", "SampleServer", "CacheExplorer",

@@ -65,15 +65,18 @@ enum ExplorerBenchmarks {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["bench-explorer-probe", path]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
+        // The probe writes little to stderr (an error message): read after stdout's end.
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0, let line = text.split(separator: "\n").last,
               case .object = try? JSONValue.parse(String(line)) else {
-            throw BenchmarkError("\(executable) bench-explorer-probe \(path) failed (status \(process.terminationStatus)): \(text)")
+            throw BenchmarkError("\(executable) bench-explorer-probe \(path) failed (status \(process.terminationStatus)): \(errorText)\(text)")
         }
         return try JSONValue.parse(String(line))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CacheBench
 import CacheExplorer
 import CacheExplorerCurses
 import Foundation
@@ -39,7 +40,8 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup(title: "Network (for watches and the query console)")
     var network: TransportOptions
 
-    @Flag(help: ArgumentHelp("Measure the first frame and one key press headless, print them, and exit.", visibility: .hidden))
+    @Flag(help: ArgumentHelp("Measure the explorer headless as `cachelens bench` does (ExplorerProbe), print the figures as JSON, and exit.",
+                             visibility: .hidden))
     var measure = false
 
     func validate() throws {
@@ -61,16 +63,15 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let start = ContinuousClock.now
         do {
             try refuseUnknownSubcommand()
             // With --create, nothing may be written before the terminal is known to be there.
             if create { try requireTerminal() }
-            let opened = try openEverything()
             if measure {
-                ExplorerMeasurement.report(opened.backend, openStart: start)
+                try StandardOutput.write(try ExplorerProbe.run { try openEverything().backend }.jsonText + "\n")
                 return
             }
+            let opened = try openEverything()
             try requireTerminal()
             runInTerminal(opened.backend, theme: opened.theme, keyMap: opened.keyMap, options: opened.options)
         } catch let error as ExitCode {

@@ -1,6 +1,7 @@
 import CacheTestSupport
 import Foundation
 import GraphQLCache
+import GraphQLCacheSQLite
 import Testing
 @testable import CacheBench
 
@@ -20,6 +21,28 @@ import Testing
                 continue
             }
             #expect(value >= 0, "\(member)")
+        }
+    }
+
+    @Test func exploreMeasurePrintsTheProbesFigures() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("explorer.sqlite")
+        try ExplorerBenchmarks.writeFile(path, records: 500)
+        let probe = try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
+        let result = try CacheLensProcess.run(["explore", path, "--read-only", "--measure"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let measured = try JSONValue.parse(result.stdout).objectValue
+        #expect(measured?.keys == probe.objectValue?.keys, "\(result.stdout)")
+    }
+
+    @Test func aProbeOfAFileWithoutTheBenchItemsIsAnErrorNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("other.sqlite")
+        try SQLiteNormalizedCache(path: path).merge(records: RecordSet(records: [Record(key: "Droid:1", ["name": .string("R2")])]))
+        #expect {
+            try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
+        } throws: { error in
+            String(describing: error).contains("\(path): the explorer drew no records")
         }
     }
 

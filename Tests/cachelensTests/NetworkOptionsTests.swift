@@ -49,7 +49,7 @@ import Testing
         defer { server.stop() }
         let result = try CacheLensProcess.run(["explore", "--endpoint", server.url.absoluteString, "--header", "A: b", "--measure"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("first frame"), "\(result.stdout)")
+        #expect(result.stdout.contains("\"firstFrameMs\""), "\(result.stdout)")
         #expect(server.requests.isEmpty)
     }
 }

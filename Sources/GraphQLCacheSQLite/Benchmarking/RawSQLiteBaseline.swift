@@ -3,16 +3,18 @@ import GraphQLCache
 /// The floor for benchmarks: the very SQL `SQLiteNormalizedCache` runs, straight through the
 /// same connection code, on rows whose JSON is already encoded and without decoding what is
 /// read. `cachelens bench` prints each cache figure beside this one measured in the same run.
-public final class RawSQLiteBaseline {
+/// `package`, not public: it needs the connection (only this module calls SQLite) but is no
+/// part of the library users get.
+package final class RawSQLiteBaseline {
     private let connection: SQLiteConnection
 
     /// Opens or creates a cache file exactly as `SQLiteNormalizedCache` does.
-    public init(path: String) throws {
+    package init(path: String) throws {
         connection = try SQLiteSchema.open(path: path, options: SQLiteNormalizedCache.Options())
     }
 
     /// Upserts `rows` (key, record JSON bytes) in one transaction.
-    public func insert(_ rows: [(key: CacheKey, json: [UInt8])]) throws {
+    package func insert(_ rows: [(key: CacheKey, json: [UInt8])]) throws {
         try connection.begin(immediate: true)
         do {
             for row in rows { try SQLiteRows.upsert(key: row.key, json: row.json, on: connection) }
@@ -25,7 +27,7 @@ public final class RawSQLiteBaseline {
 
     /// Reads the rows for `keys` with the cache's batched `IN` statements; returns the bytes read.
     @discardableResult
-    public func select(keys: [CacheKey]) throws -> Int {
+    package func select(keys: [CacheKey]) throws -> Int {
         var bytes = 0
         try SQLiteRows.select(keys: keys, on: connection) { _, json in bytes += json.count }
         return bytes
@@ -33,7 +35,7 @@ public final class RawSQLiteBaseline {
 
     /// Deletes the rows whose key contains `pattern`, with the cache's statement; returns how many.
     @discardableResult
-    public func deleteMatching(_ pattern: String) throws -> Int {
+    package func deleteMatching(_ pattern: String) throws -> Int {
         let condition = SQLiteNormalizedCache.matchCondition(for: KeyPattern(pattern))
         let sql = #"DELETE FROM "records" WHERE "# + condition.sql + #" RETURNING "key""#
         return try connection.withStatement(sql) { statement in
@@ -47,7 +49,7 @@ public final class RawSQLiteBaseline {
     /// Apollo's own pattern delete, a plain `LIKE` (escaped here): the floor below the cache's
     /// Unicode-exact condition.
     @discardableResult
-    public func deleteLike(_ pattern: String) throws -> Int {
+    package func deleteLike(_ pattern: String) throws -> Int {
         let sql = #"DELETE FROM "records" WHERE "key" LIKE ? ESCAPE '\'"#
         return try connection.withStatement(sql) { statement in
             statement.bind("%" + SQLiteNormalizedCache.escapeLike(pattern) + "%", at: 1)
@@ -57,7 +59,7 @@ public final class RawSQLiteBaseline {
     }
 
     /// Deletes every row.
-    public func clear() throws {
+    package func clear() throws {
         try connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
     }
 }

@@ -1,5 +1,6 @@
+@testable import CacheBench
+import GraphQLCache
 import Testing
-@testable import GraphQLCache
 
 @Suite struct WatcherDispatchBenchmarkTests {
     @Test func eachChangeReachesExactlyOneWatcher() throws {

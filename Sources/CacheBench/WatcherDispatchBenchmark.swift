@@ -1,3 +1,4 @@
+import GraphQLCache
 import Synchronization
 
 /// A ready-made scene for timing watcher dispatch: a store with `watcherCount` query watchers,
@@ -7,9 +8,9 @@ import Synchronization
 ///
 /// Watcher `i` watches `query($id: ID!) { node(id: $id) { value } }` with `id` = `i`, which
 /// reads `QUERY_ROOT.node(id:i)` -> `Node:i`.
-public final class WatcherDispatchBenchmark {
+final class WatcherDispatchBenchmark {
     /// The store under measurement.
-    public let store: CacheStore
+    let store: CacheStore
     private let client: GraphQLClient
     private let watchers: [QueryWatcher]
     private let deliveries = DeliveryCounter()
@@ -17,7 +18,7 @@ public final class WatcherDispatchBenchmark {
 
     /// Builds the store and starts the watchers (each reads its data once). Setup is not what
     /// the benchmark measures.
-    public init(watcherCount: Int) throws {
+    init(watcherCount: Int) throws {
         store = CacheStore(cache: InMemoryNormalizedCache())
         client = GraphQLClient(store: store, transport: ScriptedTransport())
         var root = Record(key: .queryRoot)
@@ -43,12 +44,12 @@ public final class WatcherDispatchBenchmark {
     }
 
     /// How many watchers are registered.
-    public var watcherCount: Int { watchers.count }
+    var watcherCount: Int { watchers.count }
 
     /// Changes one watched field (a different watcher's each time) in one transaction and
     /// returns when its watcher has re-read and delivered. Returns the deliveries so far.
     @discardableResult
-    public func changeOneField() throws -> Int {
+    func changeOneField() throws -> Int {
         guard !watchers.isEmpty else { return 0 }
         step += 1
         let key = CacheKey("Node:\(step % watchers.count)")
@@ -57,7 +58,7 @@ public final class WatcherDispatchBenchmark {
     }
 
     /// Stops every watcher.
-    public func cancel() {
+    func cancel() {
         for watcher in watchers { watcher.cancel() }
     }
 }

@@ -1,22 +1,24 @@
-/// The explorer's performance entry for benchmarks: open on a backend, render the first frame
-/// headless, apply one key press, render again — the two figures DESIGN.md budgets (first frame
+import CacheExplorer
+
+/// Times the headless explorer for the probe (`ExplorerProbe`): open on a backend, render the
+/// first frame, apply key presses, render again — the figures DESIGN.md budgets (first frame
 /// under 200 ms, a key press under 16 ms on a 1,000,000-record file).
-public enum ExplorerBenchmark {
+enum ExplorerTiming {
     /// What one run measured.
-    public struct Measurement: Sendable {
+    struct Measurement: Sendable {
         /// Opening the explorer (counting keys, fetching the first page) and rendering it.
-        public var firstFrame: Duration
-        /// Applying `key` and rendering the next frame.
-        public var keyPress: Duration
+        var firstFrame: Duration
+        /// Applying the keys and rendering the next frame.
+        var keyPress: Duration
         /// The first screen, to check that something real was drawn.
-        public var firstScreen: String
-        /// The screen after the key.
-        public var secondScreen: String
+        var firstScreen: String
+        /// The screen after the keys.
+        var secondScreen: String
     }
 
     /// Measures the first frame and one key press on `backend` at `size`.
-    public static func measure(backend: any ExplorerBackend, size: Size = Size(width: 120, height: 40),
-                               keys: [Key] = [.character("G")]) -> Measurement {
+    static func measure(backend: any ExplorerBackend, size: Size = Size(width: 120, height: 40),
+                        keys: [Key] = [.character("G")]) -> Measurement {
         let clock = ContinuousClock()
         let start = clock.now
         var explorer = Explorer(backend: backend, size: size)

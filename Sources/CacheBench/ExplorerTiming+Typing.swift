@@ -1,17 +1,19 @@
-/// Typing into the explorer for benchmarks: the time of each key press to its new frame, one
-/// key at a time, as a user types a filter (DESIGN.md: each under 16 ms at a million keys).
-extension ExplorerBenchmark {
+import CacheExplorer
+
+/// Typing into the explorer: the time of each key press to its new frame, one key at a time,
+/// as a user types a filter (DESIGN.md: each under 16 ms at a million keys).
+extension ExplorerTiming {
     /// What typing measured: each key press (applying it and rendering the frame), in order.
-    public struct Typing: Sendable {
+    struct Typing: Sendable {
         /// The time of each key press, in the order of the keys.
-        public var keyPresses: [Duration]
+        var keyPresses: [Duration]
         /// The screen after the last key.
-        public var lastScreen: String
+        var lastScreen: String
     }
 
     /// Opens an explorer on `backend`, presses `before` unmeasured, then measures each of `keys`.
-    public static func type(_ keys: [Key], after before: [Key] = [], backend: any ExplorerBackend,
-                            size: Size = Size(width: 120, height: 40)) -> Typing {
+    static func type(_ keys: [Key], after before: [Key] = [], backend: any ExplorerBackend,
+                     size: Size = Size(width: 120, height: 40)) -> Typing {
         let clock = ContinuousClock()
         var explorer = Explorer(backend: backend, size: size)
         explorer.press(before)
