@@ -13,8 +13,13 @@ public enum Action: Hashable, Sendable {
     case keysCounted(filter: String, count: Int)
     /// The backend finished looking for broken rows (`ExplorerBackend.brokenRows`).
     case brokenRowsScanned
-    /// A watched query delivered a new result.
+    /// A watch started or finished reading, or delivered a new result.
     case watchesDidUpdate
+    /// A watch's network fetch wrote into the cache (said in the status line, undone with the
+    /// action that caused it).
+    case watchWrote(WatchWrite)
+    /// A query run in the background (`startExplain`) ended.
+    case queryExplained(id: Int, QueryOutcome)
     /// Time passed: the loop's clock (time since it started) read while waiting for keys.
     /// Flashes end by it, not by the next key.
     case tick(Duration)

@@ -4,7 +4,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case follow, back, forward, nextPane
     case filter, nextMatch, previousMatch
-    case edit, delete, deleteByPattern, undo
+    case edit, delete, deleteByPattern, undo, refetch
     case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
 
     /// The word the hint line shows after the command's key (`d delete`).
@@ -24,6 +24,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .delete: return "delete"
         case .deleteByPattern: return "by pattern"
         case .undo: return "undo"
+        case .refetch: return "refetch"
         case .addWatch: return "watch"
         case .queryConsole: return "query"
         case .inbound: return "refs"

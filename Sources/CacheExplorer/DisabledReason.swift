@@ -9,6 +9,8 @@ public enum DisabledReason: Hashable, Sendable {
     case nothingSelected
     /// No record shown to edit.
     case noRecord
+    /// `f` (or `e`/`d` on the watches) with no watch.
+    case noWatch
 
     /// What the status line says when the command is tried.
     public var message: String {
@@ -17,6 +19,7 @@ public enum DisabledReason: Hashable, Sendable {
         case .nothingToUndo: return "nothing to undo"
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
+        case .noWatch: return "no watches: w adds one"
         }
     }
 
@@ -27,6 +30,7 @@ public enum DisabledReason: Hashable, Sendable {
         case .nothingToUndo: return "nothing to undo"
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
+        case .noWatch: return "no watch"
         }
     }
 }

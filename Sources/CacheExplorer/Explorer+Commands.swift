@@ -111,28 +111,27 @@ extension Explorer {
         }
     }
 
-    /// Runs a document (with the console's variables) against the cache in the query console.
+    /// Runs a document (with the console's variables) against the cache in the query console,
+    /// in the background: keys keep working, progress shows after a moment, `Esc` cancels.
     mutating func runQuery(_ document: String) {
         guard !document.trimmed.isEmpty else { return }
-        do {
-            state.console.report = try backend.explain(document: document, variables: state.console.variables.text)
+        if let running = state.console.running { backend.cancelExplain(running) }
+        let variables = state.console.variables.text
+        if let id = backend.startExplain(document: document, variables: variables) {
+            state.console.running = id
             state.console.error = nil
-            state.console.top = 0
+            updateBusy()
+            return
+        }
+        do {
+            queryExplainedNow(.report(try backend.explain(document: document, variables: variables)))
         } catch {
-            state.console.report = nil
-            state.console.error = "\(error)"
+            queryExplainedNow(.failed("\(error)"))
         }
     }
 
-    /// Re-reads the watches; those already shown whose update count grew flash (afresh) for
-    /// `flashDuration`. A watch just added does not flash: its first result is no change.
-    mutating func refreshWatches() {
-        let previous = Dictionary(state.watches.map { ($0.name, $0.updateCount) }, uniquingKeysWith: { a, _ in a })
-        state.watches = backend.watches()
-        for watch in state.watches where previous[watch.name].map({ watch.updateCount > $0 }) == true {
-            state.flashing.insert(watch.name)
-            state.flashingSince = nil
-        }
-        state.selectedWatch = max(0, min(state.selectedWatch, state.watches.count - 1))
+    private mutating func queryExplainedNow(_ outcome: QueryOutcome) {
+        state.console.running = 0
+        queryExplained(id: 0, outcome)
     }
 }

@@ -66,7 +66,7 @@ extension Explorer {
             let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
             let removed = try backend.remove(keys: keys)
             if !removed.isEmpty {
-                state.undo.append(.removal(removed, description: description))
+                state.undo.append(UndoEntry(.removal(removed, description: description), origin: backend.lastWriteOrigin))
                 noteChange()
             }
             // The record pane showed a record that is gone: it previews the list's selection again.

@@ -55,7 +55,7 @@ extension Explorer {
             let changed = try backend.write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal
             if !changed.isEmpty {
-                state.undo.append(.edit(dialog.field, previous: previous))
+                state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: backend.lastWriteOrigin))
                 noteChange()
             }
             refreshAfterChange()
@@ -69,20 +69,30 @@ extension Explorer {
     /// `; u undoes` with the user's undo key, after a change.
     var undoHint: String { "; \(keyMap.keyName(.undo)) undoes" }
 
+    /// `u`: takes back the last action together with the writes it caused (a watch that missed
+    /// after it and refetched), in one transaction.
     mutating func undoLast() {
         guard let entry = state.undo.popLast() else { return }
+        let (remove, restore) = entry.beforeCausedWrites
+        let written = entry.causedWrites.reduce(0) { $0 + $1.recordCount }
+        let caused = written == 0 ? "" : " and \(written) record\(written == 1 ? "" : "s") its watch refetch wrote"
         do {
-            switch entry {
+            switch entry.action {
             case let .edit(field, previous):
-                _ = try backend.write([Record(key: field.record, [field.field: previous])])
+                try backend.restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]])
                 noteChange()
                 refreshAfterChange()
-                inform("undone: \(field) = \(ValueText.brief(previous))")
+                inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
-                _ = try backend.write(records)
+                try backend.restore(removing: remove, writing: [restore, records])
                 noteChange()
                 refreshAfterChange()
-                inform("undone: \(description) (\(records.count) records restored)")
+                inform("undone: \(description) (\(records.count) records restored)" + caused)
+            case .watchFetch(let watch):
+                try backend.restore(removing: remove, writing: [restore])
+                noteChange()
+                refreshAfterChange()
+                inform("undone: what \(watch) fetched (\(written) records)")
             }
         } catch {
             state.undo.append(entry)

@@ -86,6 +86,7 @@ extension Explorer {
         switch state.focus {
         case .records: selectListRow(state.list.selected + delta)
         case .record: selectField((state.record?.selected ?? 0) + delta)
+        case .watches where state.openWatch != nil: scrollWatch(to: state.watchTop + delta)
         case .watches: state.selectedWatch = max(0, min(state.selectedWatch + delta, state.watches.count - 1))
         case .query: state.console.top = max(0, state.console.top + delta)
         }
@@ -97,6 +98,7 @@ extension Explorer {
             if index == Int.max { settleListCount() }
             selectListRow(index == Int.max ? state.list.count - 1 : index)
         case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
+        case .watches where state.openWatch != nil: scrollWatch(to: index)
         case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
         case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.styledLines.count ?? 0) - 1) : 0
         }
@@ -126,9 +128,19 @@ extension Explorer {
             case .list, .object: toggleExpansion(row)
             default: inform("\(row.label) is a \(row.value.kindName); e edits it")
             }
-        case .watches, .query:
+        case .watches:
+            openSelectedWatch()
+        case .query:
             break
         }
+    }
+
+    /// Scrolls the open watch's result so that row `index` is at the top (within bounds).
+    mutating func scrollWatch(to index: Int) {
+        let rect = Layout(state: state).workspace?.inner ?? Rect(row: 0, column: 0, width: state.size.width, height: state.size.height)
+        let rows = WatchWorkspace.lineCount(actedWatch, width: rect.width - 1)
+        let visible = max(1, rect.height - WatchWorkspace.headerHeight - 1)
+        state.watchTop = max(0, min(index, rows - visible))
     }
 
     /// Builds the view of `key`, with the selection, scroll and open lists of `previous`.
@@ -168,6 +180,7 @@ extension Explorer {
     /// `Tab`: the next pane that has something to show; the record pane with no record and the
     /// watches pane with no watches are hidden, so focus never lands on an invisible pane.
     mutating func nextPane() {
+        if state.openWatch != nil { closeWatch() }
         var order: [Pane] = [.records]
         if state.record != nil { order.append(.record) }
         if !state.watches.isEmpty { order.append(.watches) }

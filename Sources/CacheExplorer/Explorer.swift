@@ -13,6 +13,9 @@ public struct Explorer {
     /// The data (`:open` replaces it).
     public internal(set) var backend: any ExplorerBackend
     let environment: ExplorerEnvironment
+    /// Where the backend's news waits (store changes, watch results, finished queries) until
+    /// the loop, or `settle()`, applies it.
+    public let inbox = ChangeQueue()
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     public init(backend: any ExplorerBackend, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -22,7 +25,7 @@ public struct Explorer {
         self.keyMap = keyMap
         self.environment = environment
         state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: backend.isReadOnly)
-        state.watches = backend.watches()
+        listen(to: backend)
         reloadList()
         findBrokenRows()
         markVisibleDanglingReferences()
@@ -36,6 +39,20 @@ public struct Explorer {
     mutating func findBrokenRows() {
         backend.scanBrokenRows(waiting: state.list.filter.isEmpty && state.list.count <= Self.brokenRowScanLimit)
         state.brokenRows = backend.brokenRows
+    }
+
+    /// Sends the backend's news to the inbox and takes its watches as they are.
+    private mutating func listen(to backend: any ExplorerBackend) {
+        backend.onChange { [inbox] in inbox.post($0) }
+        state.watches = backend.watches()
+        state.watchesUseNetwork = backend.watchesUseNetwork
+    }
+
+    /// For drivers without a loop (the harness `ui` op, tests): waits for the background work
+    /// under way (watch reads, console queries) and applies what it delivered, as the loop does.
+    public mutating func settle() {
+        backend.waitUntilIdle()
+        for action in inbox.drain() { send(action) }
     }
 
     /// Whether the user asked to quit.
@@ -72,7 +89,12 @@ public struct Explorer {
             }
         case .watchesDidUpdate:
             refreshWatches()
+        case .watchWrote(let write):
+            watchWrote(write)
+        case let .queryExplained(id, outcome):
+            queryExplained(id: id, outcome)
         case .tick(let now):
+            state.now = now
             expireFlashes(now: now)
         case let .mousePressed(row, column):
             mousePressed(row: row, column: column)
@@ -117,6 +139,7 @@ public struct Explorer {
         case .lint(let list): lintKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
+        case .editWatch(let editor): watchEditorKey(key, editor)
         }
     }
 
@@ -150,8 +173,9 @@ public struct Explorer {
         case .filter: state.mode = .filter(LineInput(state.list.filter))
         case .nextMatch: nextMatch(forward: true)
         case .previousMatch: nextMatch(forward: false)
-        case .edit: beginEdit()
-        case .delete: beginDelete()
+        case .edit: state.focus == .watches ? beginWatchEdit() : beginEdit()
+        case .delete: state.focus == .watches ? removeSelectedWatch() : beginDelete()
+        case .refetch: refetchSelectedWatch()
         case .deleteByPattern: beginPatternDelete()
         case .undo: undoLast()
         case .addWatch: state.mode = .watchInput(LineInput())
@@ -165,6 +189,8 @@ public struct Explorer {
     }
 
     private mutating func cancel() {
+        if cancelBackgroundWork() { return }
+        if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }
         if !state.list.filter.isEmpty { applyFilter(""); return }
         state.message = nil
@@ -187,7 +213,7 @@ public struct Explorer {
         backend = newBackend
         let size = state.size
         state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: newBackend.isReadOnly)
-        state.watches = newBackend.watches()
+        listen(to: newBackend)
         reloadList()
         findBrokenRows()
     }

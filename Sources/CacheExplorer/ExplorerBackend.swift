@@ -44,12 +44,36 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     /// Starts watching `document` under `name`; returns the name used.
     @discardableResult
     func addWatch(name: String?, document: String) throws -> String
+    /// Replaces the document and variables of the watch `name`.
+    func replaceWatch(_ name: String, document: String, variables: String) throws
+    /// Stops and forgets the watch `name`.
+    func removeWatch(_ name: String) throws
+    /// Fetches the watch `name` again: from the network when watches have one, else the cache.
+    func refetchWatch(_ name: String) throws
+    /// Cancels the watch reads under way; returns the names of the watches that were reading.
+    func cancelWatchReads() -> [String]
+    /// Whether a watch whose cache read misses goes to the network (`explore --endpoint`, the
+    /// sample's server); the delete preview says so.
+    var watchesUseNetwork: Bool { get }
     /// Runs `document` against the cache alone and explains every hit and miss.
     func explain(document: String, variables: String?) throws -> QueryReport
     /// The schema loaded, if any: edits are checked against its field types.
     var schema: CacheSchema? { get }
     /// The cache's health (`:lint`).
     func lint() throws -> [LintFinding]
+    /// `explain` off the caller's thread: the outcome arrives through `onChange` as
+    /// `.queryExplained(id:_:)`; returns the id, for `cancelExplain`, or nil when the backend
+    /// has no background work (then `explain` answers at once).
+    func startExplain(document: String, variables: String?) -> Int?
+    /// Cancels an explain under way (its outcome arrives as `.cancelled`).
+    func cancelExplain(_ id: Int)
+    /// Blocks until the background work the backend started (watch reads, explains) is done.
+    func waitUntilIdle()
+    /// Who made the last `write`, `remove` or `restore`, so that changes it caused (a watch's
+    /// refetch) can be undone with it.
+    var lastWriteOrigin: ChangeOrigin? { get }
+    /// One transaction: removes `keys`, then merges each batch of records in order (undo).
+    func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
     /// Looks for commits another process made since the last call (polled about every 100 ms):
@@ -81,6 +105,36 @@ extension ExplorerBackend {
 
     public func explain(document: String, variables: String?) throws -> QueryReport {
         throw ExplorerError.unsupported("the query console needs the GraphQL store, which this backend does not have")
+    }
+
+    public func replaceWatch(_ name: String, document: String, variables: String) throws {
+        throw ExplorerError.unsupported("watches need the GraphQL store, which this backend does not have")
+    }
+
+    public func removeWatch(_ name: String) throws {
+        throw ExplorerError.unsupported("watches need the GraphQL store, which this backend does not have")
+    }
+
+    public func refetchWatch(_ name: String) throws {
+        throw ExplorerError.unsupported("watches need the GraphQL store, which this backend does not have")
+    }
+
+    public func cancelWatchReads() -> [String] { [] }
+
+    public var watchesUseNetwork: Bool { false }
+
+    /// No background work: `explain` answers at once.
+    public func startExplain(document: String, variables: String?) -> Int? { nil }
+
+    public func cancelExplain(_ id: Int) {}
+
+    public func waitUntilIdle() {}
+
+    public var lastWriteOrigin: ChangeOrigin? { nil }
+
+    public func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws {
+        _ = try remove(keys: keys)
+        for batch in batches where !batch.isEmpty { _ = try write(batch) }
     }
 
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {}

@@ -6,35 +6,26 @@ public struct ExplorerLoop {
     /// The explorer driven (its state after `run`).
     public var explorer: Explorer
     let terminal: any Terminal
-    let changes: ChangeQueue
     /// Time since the loop started; read while waiting for keys to end flashes (tests inject one).
     let clock: @Sendable () -> Duration
-    /// The backend whose changes reach `changes` (`:open` replaces the backend).
-    private var listened: ObjectIdentifier
 
     /// Milliseconds to wait for a key before polling for store changes.
     public static let pollMilliseconds = 100
 
-    /// A loop driving `explorer` on `terminal`, listening to its backend's changes through
-    /// `changes`; `clock` (time since start) ends flashes while no key comes, tests inject one.
-    public init(explorer: Explorer, terminal: any Terminal, changes: ChangeQueue = ChangeQueue(),
+    /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
+    /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
+    /// progress while no key comes, tests inject one.
+    public init(explorer: Explorer, terminal: any Terminal,
                 clock: @escaping @Sendable () -> Duration = ExplorerLoop.elapsedTime()) {
         self.explorer = explorer
         self.terminal = terminal
-        self.changes = changes
         self.clock = clock
-        listened = ObjectIdentifier(explorer.backend)
-        Self.listen(to: explorer.backend, into: changes)
     }
 
     /// A clock reading the time elapsed since it was made (the default one).
     public static func elapsedTime() -> @Sendable () -> Duration {
         let origin = ContinuousClock.now
         return { ContinuousClock.now - origin }
-    }
-
-    private static func listen(to backend: any ExplorerBackend, into queue: ChangeQueue) {
-        backend.onChange { queue.post($0) }
     }
 
     /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
@@ -51,25 +42,23 @@ public struct ExplorerLoop {
                 committedElsewhere = explorer.backend.pollExternalChanges()
                 lastPoll = clock()
             }
-            var queued = Self.coalesce(changes.drain())
+            var queued = Self.coalesce(explorer.inbox.drain())
             if committedElsewhere, queued.isEmpty { queued.append(.storeDidChange(CacheChange(origin: .external))) }
             let flashing = explorer.state.flashing
+            let busy = explorer.showsProgress
             for change in queued { explorer.send(change) }
             if let action {
                 explorer.send(action)
                 // What the key caused (an edit's change, the watches it woke) joins its frame.
-                let caused = Self.coalesce(changes.drain())
+                let caused = Self.coalesce(explorer.inbox.drain())
                 for change in caused { explorer.send(change) }
                 queued += caused
             }
             explorer.send(.tick(clock()))
-            if action == nil && queued.isEmpty && explorer.state.flashing == flashing {
+            // While background work shows progress, every poll redraws (its time moves on).
+            if action == nil && queued.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
                 if untilIdle || terminal.isClosed { return }
                 continue
-            }
-            if ObjectIdentifier(explorer.backend) != listened {
-                listened = ObjectIdentifier(explorer.backend)
-                Self.listen(to: explorer.backend, into: changes)
             }
             terminal.draw(explorer.render(), theme: explorer.theme)
         }

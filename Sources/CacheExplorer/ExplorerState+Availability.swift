@@ -7,6 +7,9 @@ extension ExplorerState {
     /// Why `command` cannot run now, or nil when it can.
     public func disabledReason(for command: Command) -> DisabledReason? {
         switch command {
+        // On the watches, e and d edit and remove a watch: the data is not touched.
+        case .edit where focus == .watches, .delete where focus == .watches, .refetch:
+            return watches.isEmpty ? .noWatch : nil
         case .edit, .delete, .deleteByPattern, .undo:
             if readOnly { return .readOnly }
             if command == .undo, undo.isEmpty { return .nothingToUndo }

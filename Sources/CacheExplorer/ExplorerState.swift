@@ -39,6 +39,19 @@ public struct ExplorerState: Hashable, Sendable {
     public var flashingSince: Duration?
     /// The watch selected in the watches pane.
     public var selectedWatch = 0
+    /// The watch open in the workspace (Enter on a watch), filling the screen.
+    public var openWatch: String?
+    /// The workspace's first result row shown.
+    public var watchTop = 0
+    /// When each watch's result last changed (the loop's clock), for "last change 4 s ago".
+    public var watchChangedAt: [String: Duration] = [:]
+    /// Whether watches go to the network on a miss (the delete preview warns).
+    public var watchesUseNetwork = false
+    /// The loop's clock at the last tick.
+    public var now: Duration = .zero
+    /// Since when background work (a watch read, a console query) has been running; progress is
+    /// shown once it has run `Explorer.progressDelay`.
+    public var busySince: Duration?
     /// The query console's input and last report.
     public var console = QueryConsole()
     /// Rows that are not records (broken JSON, no key), as the backend last found them.

@@ -9,6 +9,8 @@ public struct Layout: Hashable, Sendable {
     public var watches: Rect?
     /// The query console, when it has focus.
     public var query: Rect?
+    /// The watch workspace, when a watch is open (it fills the screen as the console does).
+    public var workspace: Rect?
     /// The status bar row (file, count, mode, breadcrumbs).
     public var statusRow: Int
     /// The bottom row: messages, prompts and key hints.
@@ -25,6 +27,10 @@ public struct Layout: Hashable, Sendable {
         let content = Rect(row: 0, column: 0, width: size.width, height: max(0, size.height - 2))
         if state.focus == .query {
             query = content
+            return
+        }
+        if state.focus == .watches, state.openWatch != nil {
+            workspace = content
             return
         }
         let showWatches = !state.watches.isEmpty || state.focus == .watches
@@ -63,6 +69,7 @@ public struct Layout: Hashable, Sendable {
         if let record, record.contains(row: row, column: column) { return .record }
         if let watches, watches.contains(row: row, column: column) { return .watches }
         if let query, query.contains(row: row, column: column) { return .query }
+        if let workspace, workspace.contains(row: row, column: column) { return .watches }
         return nil
     }
 }

@@ -14,4 +14,6 @@ public enum Mode: Hashable, Sendable {
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)
+    /// Editing a watch's document and variables.
+    case editWatch(WatchEditor)
 }

@@ -9,6 +9,8 @@ public struct QueryConsole: Hashable, Sendable {
     public var report: QueryReport?
     public var error: String?
     public var top: Int
+    /// The background run under way (its id), if any.
+    public var running: Int?
 
     public init(input: LineInput = LineInput(), variables: LineInput = LineInput(), editingVariables: Bool = false,
                 report: QueryReport? = nil, error: String? = nil, top: Int = 0) {

@@ -22,6 +22,12 @@ struct QueryExplainer {
             try executor.read(operation, from: TransactionRecords(transaction: transaction),
                               options: ReadOptions(missesAsNull: true))
         }
+        return try report(from: result, cache: cache)
+    }
+
+    /// The report of a read already made (a watch's, read with `missesAsNull`), the same the
+    /// console shows.
+    func report(from result: ReadResult, cache: any BrowsableNormalizedCache) throws -> QueryReport {
         let diagnoser = MissDiagnoser(configuration: executor.configuration, cache: cache)
         return QueryReport(try MissExplanation(result: result, diagnoser: diagnoser))
     }

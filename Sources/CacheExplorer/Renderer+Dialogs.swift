@@ -72,13 +72,35 @@ extension Renderer {
     }
 
     mutating func drawConfirmDelete(_ key: CacheKey) {
-        let lines: [[(String, StyleRole)]] = [
+        var lines: [[(String, StyleRole)]] = [
             [("Delete ", .dialog), (key.rawValue, .keyRoot), ("?", .dialog)],
             [("References to it will dangle; nothing else is deleted.", .textDim)],
-            [],
-            [("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)],
         ]
+        let watches = state.watches.filter { $0.dependentRecords.contains(key) }.map(\.name)
+        if let line = Self.watchImpact(watches, network: state.watchesUseNetwork) { lines.append(line) }
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)])
         dialog(title: "Delete record", lines: lines, width: dialogWidth)
+    }
+
+    /// What deleting does to the watches that read the records: with a network they refetch
+    /// (and write), without one they show the miss.
+    static func watchImpact(_ watches: [String], network: Bool) -> [(String, StyleRole)]? {
+        guard !watches.isEmpty else { return nil }
+        let names = watches.joined(separator: ", ")
+        return network ? [("watches \(names) will refetch from the network and write; undo takes both back", .statusError)]
+            : [("watches \(names) will show the miss (no network)", .textDim)]
+    }
+
+    mutating func drawWatchEditor(_ editor: WatchEditor) {
+        var lines: [[(String, StyleRole)]] = [
+            [("query     ", editor.editingVariables ? .textDim : .helpKey), (editor.document.text + (editor.editingVariables ? "" : "█"), .text)],
+            [("variables ", editor.editingVariables ? .helpKey : .textDim), (editor.variables.text + (editor.editingVariables ? "█" : ""), .text)],
+            [],
+        ]
+        if let error = editor.error { lines.append([(error, .statusError)]) }
+        lines.append([("Enter saves · Tab document/variables · Esc cancels", .textDim)])
+        dialog(title: "Edit watch \(editor.name)", lines: lines, width: dialogWidth)
     }
 
     mutating func drawPatternPreview(_ preview: PatternPreview) {
@@ -92,9 +114,7 @@ extension Renderer {
             : "\(preview.danglingCount) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
         lines.append([(refs, preview.danglingCount == 0 ? .textDim : .statusError)])
         lines += preview.danglingReferences.map { [("  " + $0, StyleRole.valueDangling)] }
-        let watches = preview.affectedWatches.isEmpty ? "no watch is affected"
-            : "watches affected: " + preview.affectedWatches.joined(separator: ", ")
-        lines.append([(watches, preview.affectedWatches.isEmpty ? .textDim : .statusError)])
+        lines.append(Self.watchImpact(preview.affectedWatches, network: state.watchesUseNetwork) ?? [("no watch is affected", .textDim)])
         lines.append([])
         lines.append([("y", .helpKey), (" deletes them all · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
         dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)

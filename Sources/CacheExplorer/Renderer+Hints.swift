@@ -22,7 +22,8 @@ extension Renderer {
             return [(.help, 0), (.edit, 2), (.follow, 4), (.back, 9), (.delete, 5), (.deleteByPattern, 8), (.undo, 3),
                     (.addWatch, 6), (.queryConsole, 7), (.inbound, 10), (.quit, 1)]
         case .watches:
-            return [(.help, 0), (.addWatch, 2), (.nextPane, 3), (.queryConsole, 4), (.commandLine, 5), (.quit, 1)]
+            return [(.help, 0), (.follow, 2), (.refetch, 3), (.addWatch, 4), (.edit, 5), (.delete, 6), (.nextPane, 7),
+                    (.queryConsole, 8), (.commandLine, 9), (.quit, 1)]
         case .query:
             return []
         }
@@ -41,11 +42,19 @@ extension Renderer {
             return [Hint(key: "y", label: "quit anyway", rank: 0), Hint(key: "any other key", label: "stays", rank: 1)]
         case .confirm:
             return [Hint(key: "y", label: "delete", rank: 0), Hint(key: "any other key", label: "cancels", rank: 1)]
+        case .editWatch:
+            return [Hint(key: "Enter", label: "save", rank: 0), Hint(key: "Tab", label: "document/variables", rank: 2),
+                    Hint(key: "Esc", label: "cancel", rank: 1)]
         case .inbound, .lint:
             return [Hint(key: keyMap.keyName(.follow), label: "open", rank: 0),
                     Hint(key: "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))", label: "move", rank: 1),
                     Hint(key: "any other key", label: "closes", rank: 2)]
         default: break
+        }
+        if state.focus == .watches, state.openWatch != nil {
+            return [(Command.refetch, 0), (.edit, 1), (.delete, 2), (.cancel, 3), (.moveDown, 4)].map { command, rank in
+                Hint(key: keyMap.keyName(command), label: Self.watchLabel(command), rank: rank)
+            }
         }
         // The console reads Enter and Tab itself; they are not in the key map.
         if state.focus == .query {
@@ -54,7 +63,9 @@ extension Renderer {
         }
         return Self.hintedCommands(state.focus).map { hinted in
             // In the record pane, Enter follows a reference (or opens a list) rather than a record.
-            let label = state.focus == .record && hinted.command == .follow ? "follow" : hinted.command.hintLabel
+            var label = state.focus == .record && hinted.command == .follow ? "follow" : hinted.command.hintLabel
+            // In the watches pane, Enter opens a watch, e edits it and d removes it.
+            if state.focus == .watches { label = Self.watchLabel(hinted.command) }
             return Hint(key: keyMap.keyName(hinted.command), label: label, rank: hinted.rank,
                  disabled: state.disabledReason(for: hinted.command) != nil)
         }
@@ -83,5 +94,17 @@ extension Renderer {
             }
         }
         return pieces
+    }
+
+    /// What a command does to a watch (the pane and the workspace).
+    private static func watchLabel(_ command: Command) -> String {
+        switch command {
+        case .follow: return "open"
+        case .edit: return "edit"
+        case .delete: return "remove"
+        case .cancel: return "back"
+        case .moveDown: return "scroll"
+        default: return command.hintLabel
+        }
     }
 }

@@ -1,5 +1,9 @@
-/// The watches pane and the query console.
+/// The watches pane, the watch workspace and the query console.
 extension Renderer {
+    /// The pane: every watch's header, its document, what changed it and its result. When all
+    /// of it does not fit, the rows are shared out so that none is left empty: a short watch
+    /// keeps all its rows, the longer ones share the rest, and a cut result ends in a row saying
+    /// how much more there is (`Enter` opens the watch with all of it).
     mutating func drawWatches(in rect: Rect) {
         grid.box(rect, title: "Watches \(state.watches.count)", focused: state.focus == .watches)
         let inner = rect.inner
@@ -7,41 +11,85 @@ extension Renderer {
             grid.put("no watches: w adds one", row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
             return
         }
-        // Each watch gets a fair share of the rows still free (rows one leaves go to the next);
-        // its result is cut to fit.
+        let blocks = state.watches.enumerated().map { index, watch in
+            watchRows(watch, selected: state.focus == .watches && index == state.selectedWatch)
+        }
+        let shares = Self.share(inner.height, among: blocks.map(\.count))
         var y = inner.row
-        for (index, watch) in state.watches.enumerated() where y < inner.row + inner.height {
-            let free = inner.row + inner.height - y
-            let share = max(2, free / (state.watches.count - index))
-            y = drawWatch(watch, selected: state.focus == .watches && index == state.selectedWatch, from: y,
-                          to: min(inner.row + inner.height, y + share), inner: inner)
+        for (block, rows) in zip(blocks, shares) {
+            for row in Self.fit(block, rows: rows) {
+                grid.put(row.0, row: y, column: inner.column, role: row.1, limit: inner.width)
+                if row.1 == .listSelection { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
+                y += 1
+            }
         }
     }
 
-    /// Draws one watch in rows `from ..< to`; returns the next free row.
-    private mutating func drawWatch(_ watch: WatchSnapshot, selected: Bool, from start: Int, to end: Int, inner: Rect) -> Int {
+    /// Rows for blocks of `lengths` in `height`: each gets all it needs while that is no more than
+    /// an even share of what is left, the rest share evenly (at least 2: header and one line).
+    static func share(_ height: Int, among lengths: [Int]) -> [Int] {
+        var shares = Array(repeating: 0, count: lengths.count)
+        var left = height
+        for (done, index) in lengths.indices.sorted(by: { lengths[$0] < lengths[$1] }).enumerated() {
+            let even = max(2, left / (lengths.count - done))
+            shares[index] = min(lengths[index], even)
+            left -= shares[index]
+        }
+        // Rows the division left over go to the first block that is cut.
+        if left > 0, let cut = lengths.indices.first(where: { shares[$0] < lengths[$0] }) {
+            shares[cut] += min(left, lengths[cut] - shares[cut])
+        }
+        return shares
+    }
+
+    /// A watch's rows cut to `rows`: the document goes first, then result rows, the last kept
+    /// row saying how many more there are.
+    static func fit(_ block: [(String, StyleRole)], rows: Int) -> [(String, StyleRole)] {
+        guard block.count > rows else { return block }
+        var kept = block
+        if kept.count > 1 { kept.remove(at: 1) }
+        guard kept.count > rows, rows >= 2 else { return Array(kept.prefix(rows)) }
+        let hidden = kept.count - rows + 1
+        return Array(kept.prefix(rows - 1)) + [("   … \(hidden) more line\(hidden == 1 ? "" : "s"): Enter opens the watch", .textDim)]
+    }
+
+    /// One watch as pane rows: header (selection marked), its document, what changed it, its
+    /// result.
+    private func watchRows(_ watch: WatchSnapshot, selected: Bool) -> [(String, StyleRole)] {
         let flashing = state.flashing.contains(watch.name)
         let updates = "\(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
-        let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)"
-        grid.put(header, row: start, column: inner.column, role: flashing ? .diffChanged : .title, limit: inner.width)
-        if selected { grid.restyle(row: start, column: inner.column, width: inner.width, role: .listSelection) }
-        // The result matters most, then what changed it; the document only when there is room.
-        var lines = watch.resultLines.map { ("   " + $0, flashing ? StyleRole.diffChanged : .text) }
+        let reading = watch.isReading ? " · reading…" : ""
+        let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)\(reading)"
+        var rows: [(String, StyleRole)] = [(header, selected ? .listSelection : flashing ? .diffChanged : .title)]
+        rows.append(("   " + watch.summary, .textDim))
         if !watch.lastChangedKeys.isEmpty {
-            lines.insert(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim), at: 0)
+            rows.append(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim))
         }
-        let rows = end - start - 1
-        if lines.count + 1 <= rows { lines.insert(("   " + watch.summary, .textDim), at: 0) }
-        // Short of room, the result goes before what changed it, and a row is spent on "…"
-        // only when there are rows to spare for the result too.
-        if lines.count > rows, rows < 3, !watch.lastChangedKeys.isEmpty { lines.removeFirst() }
-        var y = start + 1
-        for (offset, line) in lines.enumerated() where y < end {
-            let cut = rows >= 2 && y == end - 1 && offset < lines.count - 1
-            grid.put(cut ? "   …" : line.0, row: y, column: inner.column, role: line.1, limit: inner.width)
-            y += 1
+        if let note = watch.note { rows.append(("   " + note, .statusMessage)) }
+        rows += watch.resultLines.map { ("   " + $0, $0.hasPrefix("✗") ? .statusError : flashing ? .diffChanged : .text) }
+        return rows
+    }
+
+    /// The open watch: a fixed header (document, variables, source, policy, updates, last
+    /// change) over its error in full and its whole result as the console's tree, scrolling.
+    mutating func drawWorkspace(in rect: Rect) {
+        guard let name = state.openWatch, let watch = state.watches.first(where: { $0.name == name }) else { return }
+        grid.box(rect, title: "Watch \(watch.name)", focused: true)
+        let inner = rect.inner
+        let header = WatchWorkspace.header(watch, now: state.now, changedAt: state.watchChangedAt[name])
+        for (offset, line) in header.enumerated() where offset < inner.height {
+            grid.put(line.0, row: inner.row + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
         }
-        return y
+        let bodyTop = inner.row + WatchWorkspace.headerHeight + 1
+        let body = WatchWorkspace.body(watch, width: inner.width - 1)
+        let visible = max(0, inner.row + inner.height - bodyTop)
+        for (offset, line) in body.dropFirst(state.watchTop).prefix(visible).enumerated() {
+            grid.put(line.0, row: bodyTop + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
+        }
+        if body.count > state.watchTop + visible, inner.width > 20 {
+            let more = " \(body.count - state.watchTop - visible) more ↓ "
+            grid.put(more, row: inner.row + inner.height, column: inner.column + inner.width - DisplayWidth.of(more) - 1, role: .borderFocused)
+        }
     }
 
     mutating func drawConsole(in rect: Rect) {
@@ -52,7 +100,9 @@ extension Renderer {
         drawConsoleInput("query> ", console.input.text, row: inner.row, inner: inner, active: !console.editingVariables)
         drawConsoleInput("vars>  ", console.variables.text, row: inner.row + 1, inner: inner, active: console.editingVariables)
         var lines: [(String, StyleRole)] = []
-        if let error = state.console.error {
+        if state.console.running != nil {
+            lines.append(("running… (Esc cancels)", .statusMessage))
+        } else if let error = state.console.error {
             lines.append((error, .statusError))
         } else if let report = state.console.report {
             lines = Self.reportLines(report)

@@ -22,6 +22,7 @@ public struct Renderer {
         if let rect = layout.record { drawRecord(in: rect) }
         if let rect = layout.watches { drawWatches(in: rect) }
         if let rect = layout.query { drawConsole(in: rect) }
+        if let rect = layout.workspace { drawWorkspace(in: rect) }
         drawStatusBar()
         drawMessageLine()
         drawOverlay(themeName: themeName)
@@ -60,7 +61,9 @@ public struct Renderer {
 
     private var modeName: String {
         switch state.mode {
-        case .normal: return state.focus == .query ? "QUERY" : "BROWSE"
+        case .normal where state.focus == .query: return "QUERY"
+        case .normal where state.focus == .watches && state.openWatch != nil: return "WATCH"
+        case .normal: return "BROWSE"
         case .help: return "HELP"
         case .filter: return "FILTER"
         case .command: return "COMMAND"
@@ -69,7 +72,7 @@ public struct Renderer {
         case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
         case .lint: return "LINT"
-        case .watchInput: return "WATCH"
+        case .watchInput, .editWatch: return "WATCH"
         }
     }
 
@@ -82,12 +85,25 @@ public struct Renderer {
         case .deletePattern(let input): prompt("delete keys containing: ", input)
         case .watchInput(let input): prompt("watch (document or file): ", input)
         default:
-            if let message = state.message {
+            if let progress = progressLine {
+                grid.put(progress, row: row, column: 0, role: .statusMessage)
+            } else if let message = state.message {
                 grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
             } else {
                 put(hintLine(), row: row, column: 0, limit: state.size.width)
             }
         }
+    }
+
+    /// ` ⠿ reading HeroFriends… 1.2 s · Esc cancels` once background work has run a moment.
+    private var progressLine: String? {
+        guard let since = state.busySince, state.now - since >= Explorer.progressDelay else { return nil }
+        let labels = state.watches.filter(\.isReading).map(\.name) + (state.console.running != nil ? ["console query"] : [])
+        guard !labels.isEmpty else { return nil }
+        let elapsed = state.now - since
+        let tenths = elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000
+        let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][Int(tenths % 10)]
+        return " \(spinner) reading \(labels.joined(separator: ", "))… \(tenths / 10).\(tenths % 10) s · Esc cancels"
     }
 
     private mutating func prompt(_ label: String, _ input: LineInput) {
@@ -109,6 +125,7 @@ public struct Renderer {
         case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
         case .inbound(let list): drawInbound(list)
         case .lint(let list): drawLint(list)
+        case .editWatch(let editor): drawWatchEditor(editor)
         default: break
         }
     }

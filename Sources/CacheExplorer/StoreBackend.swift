@@ -19,23 +19,27 @@ public final class StoreBackend: ExplorerBackend {
     public var keepsChanges: Bool { !(store.cache is InMemoryNormalizedCache) }
     /// The watched queries shown in the watches pane.
     public let watchList: WatchList
+    public let watchesUseNetwork: Bool
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
     /// The broken rows as last scanned.
     private let lastBrokenRows = Mutex(BrokenRowSummary())
-    /// Who `onChange` tells (counts finished in the background go to them).
+    /// Who `onChange` tells (counts and explains finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
+    private let work = WorkTracker()
+    private let lastOrigin = Mutex<ChangeOrigin?>(nil)
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
-    ///   - watchPolicy: how watches fetch first (`returnCacheDataDontFetch` with no network).
-    ///   - waitsForWatches: whether adding a watch waits for its first result (fine for the
-    ///     cache and the in-process sample server; not for a slow remote endpoint).
+    ///   - usesNetwork: whether a watch whose cache read misses fetches through the client's
+    ///     transport; without it nothing is ever sent.
+    ///   - waitsForWatches: whether adding a watch waits for its first result (synchronous
+    ///     drivers and tests; the terminal explorer does not wait).
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
-                watchPolicy: CachePolicy = .returnCacheDataDontFetch, waitsForWatches: Bool = true) {
+                usesNetwork: Bool = false, waitsForWatches: Bool = true) {
         self.client = client
         self.store = client.store
         self.browsing = browsing
@@ -43,7 +47,8 @@ public final class StoreBackend: ExplorerBackend {
         self.isReadOnly = readOnly
         try? store.startTrackingExternalChanges()
         self.waitsForWatches = waitsForWatches
-        watchList = WatchList(client: client, policy: watchPolicy)
+        watchesUseNetwork = usesNetwork
+        watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork)
     }
 
     /// A backend over a bare cache, with a store of its own and no network.
@@ -72,7 +77,7 @@ public final class StoreBackend: ExplorerBackend {
 
     public func countKeys(matching filter: String) {
         browsing.countKeysInBackground(matching: filter) { [weak self] count in
-            for listener in self?.listeners.withLock({ $0 }) ?? [] { listener(.keysCounted(filter: filter, count: count)) }
+            self?.post(.keysCounted(filter: filter, count: count))
         }
     }
 
@@ -108,14 +113,14 @@ public final class StoreBackend: ExplorerBackend {
 
     public func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        return try store.merge(records: RecordSet(records: records))
+        return try store.merge(records: RecordSet(records: records), origin: newOrigin())
     }
 
     public func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
         let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
-        let removed = try store.withinReadWriteTransaction { transaction in
+        let removed = try store.withinReadWriteTransaction(origin: newOrigin()) { transaction in
             let records = try transaction.loadRecords(forKeys: Set(keys).subtracting(broken))
             for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
             return keys.compactMap { records[$0] }
@@ -126,8 +131,45 @@ public final class StoreBackend: ExplorerBackend {
         return removed
     }
 
+    public func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        try store.withinReadWriteTransaction(origin: newOrigin()) { transaction in
+            for key in keys { _ = try transaction.removeRecord(for: key) }
+            for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
+        }
+    }
+
+    public var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
+
+    /// Each user action writes under an origin of its own, so what it causes can be traced.
+    private func newOrigin() -> ChangeOrigin {
+        let origin = store.makeOrigin()
+        lastOrigin.withLock { $0 = origin }
+        return origin
+    }
+
     public func explain(document: String, variables: String?) throws -> QueryReport {
         try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store, cache: browsing)
+    }
+
+    public func startExplain(document: String, variables: String?) -> Int? {
+        work.start { [weak self] id in
+            guard let self else { return }
+            let outcome: QueryOutcome
+            do { outcome = .report(try self.explain(document: document, variables: variables)) } catch is CancellationError {
+                outcome = .cancelled
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            self.post(.queryExplained(id: id, Task.isCancelled ? .cancelled : outcome))
+        }
+    }
+
+    public func cancelExplain(_ id: Int) { work.cancel(id) }
+
+    public func waitUntilIdle() {
+        work.waitUntilIdle()
+        watchList.waitUntilIdle()
     }
 
     public func watches() -> [WatchSnapshot] { watchList.snapshots }
@@ -147,11 +189,29 @@ public final class StoreBackend: ExplorerBackend {
         return added
     }
 
+    public func replaceWatch(_ name: String, document: String, variables: String) throws {
+        try watchList.replace(name, document: document, variables: variables)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
+
+    public func removeWatch(_ name: String) throws { try watchList.remove(name) }
+
+    public func refetchWatch(_ name: String) throws {
+        try watchList.refetch(name)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
+
+    public func cancelWatchReads() -> [String] { watchList.cancelReads() }
+
     public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
         watchList.onUpdate(handler)
         listeners.withLock { $0.append(handler) }
         let subscription = store.subscribe { change in handler(.storeDidChange(change)) }
         subscriptions.withLock { $0.append(subscription) }
+    }
+
+    private func post(_ action: Action) {
+        for listener in listeners.withLock({ $0 }) { listener(action) }
     }
 
     public func pollExternalChanges() -> Bool {

@@ -1,103 +1,130 @@
 import GraphQLCache
 import Synchronization
 
-/// The explorer's watched queries: `QueryWatcher`s of a `GraphQLClient` (so a watch re-reads
-/// when a committed change touches what it read, and fetches per its cache policy), plus what
-/// the watches pane shows about each: the live result, its source, the update count and the
-/// keys whose change caused the last update.
+/// The explorer's watched queries (`LiveWatch`es over one client), in the order they were
+/// added: add, edit, refetch and remove them and read their snapshots; listeners hear of new
+/// results and of what fetches wrote. Every read runs as background work; `waitUntilIdle()`
+/// waits for it.
 public final class WatchList: Sendable {
-    private struct Entry: Sendable {
-        var snapshot: WatchSnapshot
-        var watcher: QueryWatcher?
-        /// Follows the same dependencies as the watcher, to tell which keys changed it.
-        var tracker: CacheObservation?
-
-        init(snapshot: WatchSnapshot) { self.snapshot = snapshot }
-    }
-
     private let client: GraphQLClient
-    private let policy: CachePolicy
-    private let entries = Mutex<[Entry]>([])
+    private let browsing: any BrowsableNormalizedCache
+    private let usesNetwork: Bool
+    private let work = WorkTracker()
+    private let watches = Mutex<[LiveWatch]>([])
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
 
-    /// Watches through `client`, first fetching with `policy`.
-    public init(client: GraphQLClient, policy: CachePolicy) {
+    /// Watches through `client` (`browsing` is its store's cache, for diagnosing misses); with
+    /// `usesNetwork` a watch whose cache read misses fetches through the client's transport,
+    /// without it nothing is ever sent.
+    public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool) {
         self.client = client
-        self.policy = policy
+        self.browsing = browsing
+        self.usesNetwork = usesNetwork
     }
 
     deinit {
-        for entry in entries.withLock({ $0 }) {
-            entry.watcher?.cancel()
-            entry.tracker?.cancel()
-        }
+        for watch in watches.withLock({ $0 }) { watch.stop() }
     }
 
     /// The watches, in the order they were added.
-    public var snapshots: [WatchSnapshot] { entries.withLock { $0.map(\.snapshot) } }
+    public var snapshots: [WatchSnapshot] { watches.withLock { $0 }.map(\.snapshot) }
 
-    /// Calls `handler` with `.watchesDidUpdate` whenever a watch delivers (from any thread).
+    /// Calls `handler` (from any thread) with `.watchesDidUpdate` whenever a watch starts or
+    /// finishes reading, and with `.watchWrote` when its fetch wrote into the cache.
     public func onUpdate(_ handler: @escaping @Sendable (Action) -> Void) {
         listeners.withLock { $0.append(handler) }
     }
 
-    /// Blocks until every watch's first fetch has delivered (synchronous drivers and tests).
-    public func waitUntilIdle() { client.waitUntilIdle() }
+    /// Blocks until no watch is reading or fetching (synchronous drivers and tests).
+    public func waitUntilIdle() { work.waitUntilIdle() }
 
-    /// Starts watching `document` (a query); returns the watch's name (`w1`, … unless given).
+    /// Whether any watch is reading or fetching.
+    public var isReading: Bool { snapshots.contains(where: \.isReading) }
+
+    /// Starts watching `document` (a query) with `variables` (a JSON object, or empty); returns
+    /// the watch's name: `name`, else the operation's name, else `w1`, `w2`…, made unique.
     @discardableResult
-    public func add(name: String?, document: String) throws -> String {
-        let operation = try client.store.executor.operation(document: document)
-        let watchName = name ?? "w\(entries.withLock { $0.count } + 1)"
-        let summary = document.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }
-            .filter { !$0.hasPrefix("#") }.joined(separator: " ")
-        let snapshot = WatchSnapshot(name: watchName, summary: summary, source: policy.rawValue, updateCount: 0,
-                                     lastChangedKeys: [], resultLines: ["(waiting for the first result)"], dependentRecords: [])
-        // The tracker must be in place before the first result can arrive (on another thread).
-        let tracker = client.store.observe(fields: []) { [weak self] change in self?.touched(watchName, change) }
-        var entry = Entry(snapshot: snapshot)
-        entry.tracker = tracker
-        entries.withLock { $0.append(entry) }
-        let watcher = client.watch(query: operation, cachePolicy: policy) { [weak self] result in
-            self?.delivered(watchName, result)
-        }
-        update(watchName) { $0.watcher = watcher }
+    public func add(name: String?, document: String, variables: String = "") throws -> String {
+        let operation = try makeOperation(document, variables)
+        let watchName = uniqueName(name ?? operation.name)
+        let watch = makeWatch(watchName, document, variables, operation)
+        watches.withLock { $0.append(watch) }
+        watch.start()
         return watchName
     }
 
-    private func delivered(_ name: String, _ result: Result<QueryResult, GraphQLClientError>) {
-        update(name) { entry in
-            entry.snapshot.updateCount += 1
-            switch result {
-            case .success(let value):
-                entry.snapshot.source = value.source.rawValue
-                entry.snapshot.resultLines = ResultLines.lines(value.data)
-                    + value.errors.map { "✗ " + ($0["message"]?.stringValue ?? JSONValue.object($0).jsonText) }
-                entry.snapshot.dependentRecords = Set(value.dependentKeys.map(\.record))
-                entry.tracker?.update(fields: value.dependentKeys)
-            case .failure(let error):
-                entry.snapshot.resultLines = ["✗ \(error)"]
+    /// Replaces the document and variables of the watch `name` (it reads afresh, keeping its
+    /// place and name). Throws, changing nothing, when the document or variables are invalid.
+    public func replace(_ name: String, document: String, variables: String) throws {
+        let operation = try makeOperation(document, variables)
+        let watch = makeWatch(name, document, variables, operation)
+        let old = watches.withLock { list -> LiveWatch? in
+            guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
+            defer { list[index] = watch }
+            return list[index]
+        }
+        guard let old else { throw ExplorerError.invalid("no watch named \(name)") }
+        old.stop()
+        watch.start()
+    }
+
+    /// Stops and forgets the watch `name`.
+    public func remove(_ name: String) throws {
+        let removed = watches.withLock { list -> LiveWatch? in
+            guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
+            return list.remove(at: index)
+        }
+        guard let removed else { throw ExplorerError.invalid("no watch named \(name)") }
+        removed.stop()
+        notify(.watchesDidUpdate)
+    }
+
+    /// Fetches the watch `name` again (network when there is one, else the cache).
+    public func refetch(_ name: String) throws {
+        guard let watch = watches.withLock({ $0.first { $0.name == name } }) else {
+            throw ExplorerError.invalid("no watch named \(name)")
+        }
+        watch.refetch()
+    }
+
+    /// Cancels every read under way; returns the names of the watches that were reading.
+    public func cancelReads() -> [String] {
+        watches.withLock { $0 }.filter { $0.cancelRead() }.map(\.name)
+    }
+
+    private func makeOperation(_ document: String, _ variables: String) throws -> GraphQLOperation {
+        var object = JSONObject()
+        if !variables.trimmed.isEmpty {
+            guard let parsed = try JSONValue.parse(variables).objectValue else {
+                throw ExplorerError.invalid("variables must be a JSON object")
             }
+            object = parsed
         }
-        notify()
+        let operation = try client.store.executor.operation(document: document, variables: object)
+        guard operation.operationType == .query else {
+            throw ExplorerError.invalid("only a query can be watched (this is a \(operation.operationType))")
+        }
+        return operation
     }
 
-    /// A change touched what the watch read: remember which keys, for the pane.
-    private func touched(_ name: String, _ change: CacheChange) {
-        update(name) { entry in
-            let keys = change.affectedFields.intersection(entry.tracker?.fields ?? []).map(\.description).sorted()
-            entry.snapshot.lastChangedKeys = Array(keys.prefix(3)) + (keys.count > 3 ? ["…"] : [])
-        }
-        notify()
-    }
-
-    private func update(_ name: String, _ body: (inout Entry) -> Void) {
-        entries.withLock { list in
-            if let index = list.firstIndex(where: { $0.snapshot.name == name }) { body(&list[index]) }
+    private func makeWatch(_ name: String, _ document: String, _ variables: String, _ operation: GraphQLOperation) -> LiveWatch {
+        LiveWatch(name: name, document: document, variables: variables, operation: operation, client: client,
+                  browsing: browsing, usesNetwork: usesNetwork, work: work) { [weak self] write in
+            self?.notify(write.map(Action.watchWrote) ?? .watchesDidUpdate)
         }
     }
 
-    private func notify() {
-        for listener in listeners.withLock({ $0 }) { listener(.watchesDidUpdate) }
+    /// `base` if no watch has it, else `base-2`, `base-3`…; `w<n>` when there is no base.
+    private func uniqueName(_ base: String?) -> String {
+        let taken = Set(watches.withLock { $0.map(\.name) })
+        guard let base, !base.isEmpty else {
+            return (1...).lazy.map { "w\($0)" }.first { !taken.contains($0) }!
+        }
+        if !taken.contains(base) { return base }
+        return (2...).lazy.map { "\(base)-\($0)" }.first { !taken.contains($0) }!
+    }
+
+    private func notify(_ action: Action) {
+        for listener in listeners.withLock({ $0 }) { listener(action) }
     }
 }

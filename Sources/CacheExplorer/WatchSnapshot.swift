@@ -1,10 +1,11 @@
 import GraphQLCache
 
-/// One watched query as the watches pane shows it: its live result and how it got there.
+/// One watched query as the watches pane and the watch workspace show it: its definition, its
+/// live result and how it got there.
 public struct WatchSnapshot: Hashable, Sendable {
-    /// The watch's name (`w1`, or as given).
+    /// The watch's name: its operation's name (`HeroFriends`), `w1`, … for anonymous ones.
     public var name: String
-    /// The document's first line, to tell watches apart.
+    /// The document on one line, to tell watches apart.
     public var summary: String
     /// Where the last result came from: `cache` or `server`.
     public var source: String
@@ -12,10 +13,25 @@ public struct WatchSnapshot: Hashable, Sendable {
     public var updateCount: Int
     /// The field keys whose change caused the last delivery.
     public var lastChangedKeys: [String]
-    /// The result as indented JSON lines, or the error.
+    /// The result as short lines (`hero.name: "R2-D2"`), the error last, for the pane.
     public var resultLines: [String]
     /// The records the result depends on, for delete impact.
     public var dependentRecords: Set<CacheKey>
+    /// The whole document, as given.
+    public var document = ""
+    /// The variables as JSON text; empty for none.
+    public var variables = ""
+    /// How the watch reads: `returnCacheDataElseFetch` with a network, else
+    /// `returnCacheDataDontFetch`.
+    public var policy = CachePolicy.returnCacheDataDontFetch.rawValue
+    /// The full text of the last error (a miss without network, a network failure), if any.
+    public var error: String?
+    /// A remark on the last read (`read cancelled; f reads again`), if any.
+    public var note: String?
+    /// Whether a read or fetch is under way.
+    public var isReading = false
+    /// The last result as the query console's hit/miss tree, for the workspace.
+    public var report: QueryReport?
 
     public init(name: String, summary: String, source: String, updateCount: Int, lastChangedKeys: [String],
                 resultLines: [String], dependentRecords: Set<CacheKey>) {

@@ -19,6 +19,9 @@ extension Harness {
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange(CacheChange()))
             explorer.press(keys)
+            // Watch reads and console queries run in the background: wait for them, so that
+            // the screen does not depend on timing.
+            explorer.settle()
             explorer.finishCounting()
             explorer.send(.tick(ContinuousClock.now - session.started))
             session.explorer = explorer

@@ -121,13 +121,19 @@ struct ExploreCommand: ParsableCommand {
     }
 
     private func makeOptions() throws -> ExplorerFiles.Options {
+        var options = try networkOptions()
+        // In a terminal nothing waits for a watch's first result (the UI shows it arriving and
+        // keys keep working); the headless measurement wants the watches read before it measures.
+        options.waitsForWatches = measure
+        return options
+    }
+
+    private func networkOptions() throws -> ExplorerFiles.Options {
         if opensSample, schema.isEmpty, try network.choice() != .scripted { return try SampleExplorerData.options(readOnly: readOnly) }
         var options = ExplorerFiles.Options(readOnly: readOnly, configuration: try SchemaFiles.load(schema).configuration)
         switch try network.choice() {
         case nil, .scripted?: break
-        case let choice?:
-            options.transport = try TransportOptions.make(choice)
-            if case .http = choice { options.waitsForWatches = false }
+        case let choice?: options.transport = try TransportOptions.make(choice)
         }
         return options
     }

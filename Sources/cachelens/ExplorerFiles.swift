@@ -26,9 +26,11 @@ enum ExplorerFiles {
     /// A backend over `cache`: a store with the configuration, a client with the network.
     static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options) -> StoreBackend {
         let store = CacheStore(cache: cache, configuration: options.configuration)
+        // Without a network the client gets a transport with no answers, and watches are told
+        // never to use it: nothing is sent.
         let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
         return StoreBackend(client: client, browsing: cache, sourceName: name, readOnly: options.readOnly,
-                            watchPolicy: options.transport == nil ? .returnCacheDataDontFetch : .returnCacheDataElseFetch,
+                            usesNetwork: options.transport != nil,
                             waitsForWatches: options.waitsForWatches)
     }
 

@@ -30,7 +30,7 @@ enum SampleExplorerData {
         }
         guard options.readOnly else { return backend }
         return StoreBackend(client: backend.client, browsing: backend.browsing, sourceName: backend.sourceName, readOnly: true,
-                            watchPolicy: .returnCacheDataElseFetch)
+                            usesNetwork: true, waitsForWatches: options.waitsForWatches)
     }
 
     /// The `.graphql` files of `sample-data/watches`.

@@ -54,11 +54,11 @@ import Testing
         explorer.press([.character("?")])
         let grid = explorer.render()
         let text = grid.text
-        #expect(text.contains("delete record (read-only)"))
+        #expect(text.contains("delete record / remove watch (read-only)"))
         #expect(text.contains(":gc"))
         #expect(text.contains("delete records no root reaches (preview first) (read-only)"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let row = try #require(lines.firstIndex { $0.contains("delete record (read-only)") })
+        let row = try #require(lines.firstIndex { $0.contains("delete record / remove watch (read-only)") })
         #expect(grid.roleRuns(row: row).contains { $0.role == .hintDisabled })
     }
 

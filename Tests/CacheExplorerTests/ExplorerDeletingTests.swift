@@ -22,7 +22,7 @@ import Testing
         #expect(try backend.loadRecord("Human:1002") == nil)
         var expected = TinyCache.initialState()
         expected.list = RecordListState(count: 3, selected: 2, rows: [TinyCache.row(.queryRoot), TinyCache.row("Droid:2001"), TinyCache.row("Human:1000")])
-        expected.undo = [.removal([TinyCache.records[3]], description: "delete Human:1002")]
+        expected.undo = [UndoEntry(.removal([TinyCache.records[3]], description: "delete Human:1002"), origin: backend.lastWriteOrigin)]
         expected.message = StatusMessage("deleted Human:1002; u undoes")
         expected.record = TinyCache.view("Human:1000")
         expected.unsavedChanges = 1
@@ -75,7 +75,7 @@ import Testing
         #expect(explorer.state.mode == .confirm(.garbage(["Human:1002"])))
         explorer.send(.keyPressed(.character("y")))
         #expect(try backend.loadRecord("Human:1002") == nil)
-        #expect(explorer.state.undo == [.removal([TinyCache.records[3]], description: ":gc")])
+        #expect(explorer.state.undo == [UndoEntry(.removal([TinyCache.records[3]], description: ":gc"), origin: backend.lastWriteOrigin)])
         explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
         #expect(explorer.state.message == StatusMessage("every record is reachable from a root"))
     }

@@ -41,7 +41,7 @@ import Testing
         expected.focus = .record
         expected.record = TinyCache.droidView(selected: 1)
         expected.record?.rows[1].value = .int(34)
-        expected.undo = [.edit(FieldKey(record: "Droid:2001", field: "age"), previous: .int(33))]
+        expected.undo = [UndoEntry(.edit(FieldKey(record: "Droid:2001", field: "age"), previous: .int(33)), origin: backend.lastWriteOrigin)]
         expected.message = StatusMessage("Droid:2001.age = 34; u undoes")
         expected.unsavedChanges = 1
         #expect(explorer.state == expected)

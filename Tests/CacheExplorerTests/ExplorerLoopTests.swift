@@ -33,6 +33,7 @@ import Testing
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal, clock: { clock.now })
         loop.run(untilIdle: true)
         _ = try backend.write([Record(key: "Droid:2001", ["name": .string("Artoo")])])
+        backend.waitUntilIdle()
         loop.run(untilIdle: true)
         #expect(loop.explorer.state.flashing == ["hero"])
         #expect(terminal.screen.contains("● hero"))

@@ -11,6 +11,7 @@ import Testing
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         var explorer = try Fixtures.sampleExplorer(size: size, readOnly: readOnly)
         explorer.press(keys.flatMap(Key.sequence(from:)))
+        explorer.settle()
         GoldenScreen.check(explorer.render(), suite: "GoldenScreenTests", name: "\(name)-\(size)", sourceLocation: sourceLocation)
     }
 

@@ -14,7 +14,7 @@ import Testing
         var keyMap = KeyMap.default
         keyMap.bind(.character("x"), to: .delete)
         #expect(keyMap.command(for: .character("x")) == .delete)
-        #expect(keyMap.helpRows.contains { $0.keys == "d / x" && $0.description == "delete record" })
+        #expect(keyMap.helpRows.contains { $0.keys == "d / x" && $0.description == "delete record / remove watch" })
     }
 
     @Test func theHintLineNamesTheKeysAsBoundForTheFocusedPane() throws {

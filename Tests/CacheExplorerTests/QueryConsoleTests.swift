@@ -6,6 +6,7 @@ import Testing
     @Test func theConsoleShowsTheTreeInQueryOrderWithPartialParentsAndSaysWhatEachPolicyWouldDo() throws {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("q")] + Key.sequence(from: "{ hero { name nickname friends { name } } }") + [.enter])
+        explorer.settle()
         #expect(explorer.state.focus == .query)
         let report = try #require(explorer.state.console.report)
         #expect(report.missCount == 2)
@@ -42,6 +43,7 @@ import Testing
     @Test func anInvalidDocumentIsShownAsAnError() {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("q")] + Key.sequence(from: "{ hero {") + [.enter])
+        explorer.settle()
         #expect(explorer.state.console.report == nil)
         #expect(explorer.state.console.error?.isEmpty == false)
         explorer.send(.keyPressed(.escape))
@@ -54,6 +56,7 @@ import Testing
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("q")] + Key.sequence(from: "query H($id: ID!) { human(id: $id) { name } }") + [.tab]
             + Key.sequence(from: #"{"id":"1000"}"#) + [.enter])
+        explorer.settle()
         #expect(explorer.state.console.variables == LineInput(#"{"id":"1000"}"#))
         let report = try #require(explorer.state.console.report)
         #expect(report.lines == [.init(depth: 0, text: "human: missingField: QUERY_ROOT has no human(id:1000)", status: .miss)])

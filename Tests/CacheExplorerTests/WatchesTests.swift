@@ -5,14 +5,22 @@ import Testing
 @Suite struct WatchesTests {
     private let heroName = "{ hero { name } }"
 
-    @Test func wAddsAWatchShowingItsLiveResult() {
+    @Test func wAddsAWatchShowingItsLiveResult() throws {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("w")] + Key.sequence(from: heroName) + [.enter])
         #expect(explorer.state.focus == .watches)
-        #expect(explorer.state.watches == [
-            WatchSnapshot(name: "w1", summary: heroName, source: "cache", updateCount: 1, lastChangedKeys: [],
-                          resultLines: ["hero.name: \"R2-D2\""], dependentRecords: [.queryRoot, "Droid:2001"]),
-        ])
+        let watch = try #require(explorer.state.watches.first)
+        #expect(explorer.state.watches.count == 1)
+        #expect(watch.name == "w1")
+        #expect(watch.summary == heroName)
+        #expect(watch.document == heroName)
+        #expect(watch.source == "cache")
+        #expect(watch.policy == "returnCacheDataDontFetch")
+        #expect(watch.updateCount == 1)
+        #expect(watch.resultLines == ["hero.name: \"R2-D2\""])
+        #expect(watch.dependentRecords == [.queryRoot, "Droid:2001"])
+        #expect(watch.report?.lines == [.init(depth: 0, text: "hero", status: .hit), .init(depth: 1, text: "name: \"R2-D2\"", status: .hit)])
+        #expect(!watch.isReading)
         #expect(explorer.state.message == StatusMessage("watching w1"))
     }
 
@@ -23,6 +31,7 @@ import Testing
         explorer.send(.watchesDidUpdate)
         // Open Droid:2001, select name (last field), edit it.
         explorer.press([.character("j"), .enter, .character("G"), .character("e"), .control("u")] + Key.sequence(from: "Artoo") + [.enter])
+        explorer.settle()
         let hero = try #require(explorer.state.watches.first)
         #expect(hero.updateCount == 2)
         #expect(hero.lastChangedKeys == ["Droid:2001.name"])
@@ -36,6 +45,7 @@ import Testing
         try backend.addWatch(name: "hero", document: heroName)
         explorer.send(.watchesDidUpdate)
         explorer.press([.character("j"), .enter, .character("G"), .character("e"), .control("u")] + Key.sequence(from: "Artoo") + [.enter])
+        explorer.settle()
         explorer.send(.keyPressed(.character("k")))
         #expect(explorer.state.flashing == ["hero"])
         explorer.send(.tick(.seconds(10)))
@@ -51,6 +61,7 @@ import Testing
         try backend.addWatch(name: "leia", document: "{ hero { friends { name } } }")
         #expect(backend.watches()[0].resultLines.last?.hasPrefix("✗") == true)
         _ = try backend.write([Record(key: "Human:9999", ["name": .string("Leia")])])
+        backend.waitUntilIdle()
         #expect(backend.watches()[0].updateCount == 2)
         #expect(backend.watches()[0].resultLines.contains("hero.friends[1].name: \"Leia\""))
     }
@@ -71,6 +82,7 @@ import Testing
         _ = try explorer.backend.addWatch(name: "Luke", document: "{ human(id: 1000) { name homePlanet } }")
         explorer.send(.watchesDidUpdate)
         explorer.press(["j", "j", "Enter", "j", "j", "j", "j", "e", "C-u", "Artoo", "Enter"].flatMap(Key.sequence(from:)))
+        explorer.settle()
         GoldenScreen.check(explorer.render(), suite: "WatchesTests", name: "watchesPaneAfterAnEdit-\(size)")
     }
 }

@@ -223,6 +223,9 @@ struct Reader {
         var values: [JSONValue] = []
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
+            // A long read run as a task (the explorer's watches and console) stops when its
+            // task is cancelled; checked every 256 elements so the check costs nothing.
+            if index & 255 == 255, Task.isCancelled { throw CancellationError() }
             path.append(.index(index))
             values.append(try complete(item, type: elementType, context) ?? .null)
             path.removeLast()

@@ -2,7 +2,7 @@ extension ReadResult {
     /// Records the read needed but did not find (a missing root or fragment record, the target
     /// of a dangling reference). A watcher depends on them whole: when one arrives, whatever
     /// its fields, the read may now succeed.
-    var missingRecords: Set<CacheKey> {
+    public var missingRecords: Set<CacheKey> {
         var keys = Set<CacheKey>()
         for miss in misses {
             switch miss.reason {

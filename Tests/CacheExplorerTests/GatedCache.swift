@@ -1,0 +1,47 @@
+import Dispatch
+import GraphQLCache
+import Synchronization
+
+/// A cache whose big reads (more than `threshold` keys at once, as a watch over a long list
+/// makes) wait until the test opens the gate: a read that is certainly still running while the
+/// test sends keys, with no timing involved.
+final class GatedCache: BrowsableNormalizedCache {
+    private let base: InMemoryNormalizedCache
+    private let threshold: Int
+    private let isOpen = Mutex(false)
+    private let opened = DispatchSemaphore(value: 0)
+    /// Signalled when a big read reaches the gate.
+    let reachedGate = DispatchSemaphore(value: 0)
+
+    init(records: RecordSet, threshold: Int = 1_000) {
+        base = InMemoryNormalizedCache(records: records)
+        self.threshold = threshold
+    }
+
+    /// Lets every waiting and later read through.
+    func open() {
+        isOpen.withLock { $0 = true }
+        opened.signal()
+    }
+
+    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        if keys.count > threshold, !isOpen.withLock({ $0 }) {
+            reachedGate.signal()
+            opened.wait()
+            opened.signal()
+        }
+        return try base.loadRecords(forKeys: keys)
+    }
+
+    func merge(records: RecordSet) throws -> FieldChanges { try base.merge(records: records) }
+    func removeRecord(for key: CacheKey) throws -> Bool { try base.removeRecord(for: key) }
+    func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try base.removeRecords(matching: pattern) }
+    func clear() throws { try base.clear() }
+    func recordCount() throws -> Int { try base.recordCount() }
+    func keyCount(matching filter: String?) throws -> Int { try base.keyCount(matching: filter) }
+    func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try base.keys(matching: filter, offset: offset, limit: limit)
+    }
+    func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws { try base.forEachRecord(body) }
+    func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
+}
