@@ -135,6 +135,19 @@ import Testing
         #expect(try cache.keyCount(matching: "item") == 1)
     }
 
+    /// A load bigger than the SQLite cache's chunk (it lets other readers in between chunks)
+    /// still gives every present record and leaves out the absent ones.
+    @Test(arguments: CacheKind.allCases)
+    func aLoadOfManyChunksGivesEveryRecord(kind: CacheKind) throws {
+        let directory = try TemporaryDirectory()
+        let keys = (0..<5_000).map { "Item:\($0)" }
+        let cache = try filled(kind, directory, keys: keys)
+        let wanted = Set(keys.map { CacheKey($0) } + (0..<100).map { CacheKey("Absent:\($0)") })
+        let loaded = try cache.loadRecords(forKeys: wanted)
+        #expect(Set(loaded.keys) == Set(keys.map { CacheKey($0) }))
+        #expect(loaded.values.allSatisfy { $0.fields == ["x": .int(1)] })
+    }
+
     @Test(arguments: CacheKind.allCases)
     func forEachRecordVisitsEveryRecord(kind: CacheKind) throws {
         let directory = try TemporaryDirectory()

@@ -66,17 +66,27 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// The linked SQLite library's version (`DELETE ... RETURNING` needs 3.35 or later).
     public static var sqliteVersion: String { SQLiteConnection.libraryVersion }
 
+    /// How many keys one hold of the connection loads: a big load (a watch over 100,000 items,
+    /// read off the explorer's UI thread) lets the UI's own small reads in between its chunks
+    /// instead of making them wait for all of it. The store's transactions keep the chunks of
+    /// one read consistent with this process's writes.
+    static let loadChunkSize = 2_048
+
     public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        try state.withLock { state in
-            var records = [CacheKey: Record](minimumCapacity: keys.count)
-            try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
-                state.tracker?.saw(key, bytes)
-                do throws(RecordJSONError) { records[key] = try SQLiteRows.decode(bytes, key: key) } catch {
-                    throw SQLiteError.brokenRecord(path: path, error)
+        var records = [CacheKey: Record](minimumCapacity: keys.count)
+        let all = Array(keys)
+        for start in stride(from: 0, to: all.count, by: Self.loadChunkSize) {
+            let chunk = all[start..<min(start + Self.loadChunkSize, all.count)]
+            try state.withLock { state in
+                try SQLiteRows.select(keys: Array(chunk), on: state.connection) { key, bytes in
+                    state.tracker?.saw(key, bytes)
+                    do throws(RecordJSONError) { records[key] = try SQLiteRows.decode(bytes, key: key) } catch {
+                        throw SQLiteError.brokenRecord(path: path, error)
+                    }
                 }
             }
-            return records
         }
+        return records
     }
 
     @discardableResult
