@@ -43,14 +43,14 @@ extension Renderer {
     }
 
     /// A watch's rows cut to `rows`: the document goes first, then result rows, the last kept
-    /// row saying how many more there are.
+    /// row saying that there is more.
     static func fit(_ block: [(String, StyleRole)], rows: Int) -> [(String, StyleRole)] {
         guard block.count > rows else { return block }
         var kept = block
         if kept.count > 1 { kept.remove(at: 1) }
         guard kept.count > rows, rows >= 2 else { return Array(kept.prefix(rows)) }
-        let hidden = kept.count - rows + 1
-        return Array(kept.prefix(rows - 1)) + [("   … \(hidden) more line\(hidden == 1 ? "" : "s"): Enter opens the watch", .textDim)]
+        // No count: the pane's lines stop at 200 leaves, the workspace has the whole result.
+        return Array(kept.prefix(rows - 1)) + [("   … more: Enter opens the watch", .textDim)]
     }
 
     /// One watch as pane rows: header (selection marked), its document, what changed it, its
