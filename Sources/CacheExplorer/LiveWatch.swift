@@ -168,7 +168,7 @@ final class LiveWatch: Sendable {
             state.withLock { state in
                 state.snapshot.updateCount += 1
                 state.snapshot.error = "\(error)"
-                state.snapshot.resultLines = ["✗ \(error)"]
+                state.snapshot.resultLines = Self.failureLines(error)
             }
             return
         }
@@ -176,6 +176,14 @@ final class LiveWatch: Sendable {
         var read = try client.store.readResult(query: operation, options: Self.readOptions)
         read.data = result.data
         deliver(read, source: .server, serverErrors: result.errors)
+    }
+
+    /// A failed fetch as result lines. A non-2xx answer that carried GraphQL errors shows them
+    /// one a line, as a 200 answer's errors are, not as one long string.
+    static func failureLines(_ error: GraphQLClientError) -> [String] {
+        guard case .network(let network) = error, !network.graphQLErrors.isEmpty else { return ["✗ \(error)"] }
+        return ["✗ HTTP \(network.httpStatus ?? 0) with GraphQL errors:"]
+            + network.graphQLErrors.map { "✗ " + ($0["message"]?.stringValue ?? JSONValue.object($0).jsonText) }
     }
 
     /// Writes the server's data under the watch's own origin, keeping what it replaced.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GraphQLCache
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +13,7 @@ struct CacheLensCommand: ParsableCommand {
         commandName: "cachelens",
         abstract: "Explore, script and measure a normalized GraphQL cache (Apollo iOS format).",
         discussion: "Every command that takes a cache takes a SQLite cache file (.sqlite) or a snapshot (.json) alike.",
+        version: "cachelens \(CacheLensVersion.current)",
         subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
                       StatsCommand.self, ExportCommand.self, ImportCommand.self, BenchCommand.self,
                       BenchExplorerProbeCommand.self],

@@ -141,7 +141,7 @@ struct ExploreCommand: ParsableCommand {
     private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
         if let cachePath { return try ExplorerFiles.openBackend(path: cachePath, options: options, create: create ? .allowed : .refused) }
         if opensSample { return try SampleExplorerData.backend(options: options) }
-        let name = if case .http(let url, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }
+        let name = if case .http(let url, _, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }
         return ExplorerFiles.backend(InMemoryNormalizedCache(), name: name, options: options)
     }
 

@@ -24,6 +24,18 @@ import Testing
         #expect(try choice(["--endpoint", url.absoluteString]) == .http(url: url, headers: [:], timeout: 30))
     }
 
+    @Test func maxResponseSizeTakesBytesOrAUnit() throws {
+        let url = URL(string: "http://127.0.0.1:4000/graphql")!
+        #expect(try choice(["--endpoint", url.absoluteString, "--max-response-size", "2M"])
+                == .http(url: url, headers: [:], timeout: 30, maximumResponseSize: 2 << 20))
+        #expect(try choice(["--endpoint", url.absoluteString, "--max-response-size", "5000"])
+                == .http(url: url, headers: [:], timeout: 30, maximumResponseSize: 5000))
+        #expect(try choice(["--endpoint", url.absoluteString]) == .http(url: url, headers: [:], timeout: 30, maximumResponseSize: 64 << 20))
+        let text = TransportOptions.message(for: TransportOptions.validationFailure(
+            ["--endpoint", url.absoluteString, "--max-response-size", "lots"]))
+        #expect(text.contains("--max-response-size lots: expected a number of bytes above 0"), "\(text)")
+    }
+
     @Test func badValuesAreErrorsNamingTheOption() {
         let cases: [([String], String)] = [
             (["--transport", "ftp://example.com"], "--transport ftp://example.com"),

@@ -5,7 +5,8 @@ import SampleServer
 
 /// The network options of `harness` and `explore`, one builder for both: `--transport
 /// scripted|sample|URL`, `--endpoint URL` (the same as `--transport URL`), `--header 'Name:
-/// Value'` (repeatable) and `--timeout SECONDS` for an http(s) transport.
+/// Value'` (repeatable), `--timeout SECONDS` and `--max-response-size BYTES` for an http(s)
+/// transport.
 struct TransportOptions: ParsableArguments {
     /// What the options ask for.
     enum Choice: Equatable {
@@ -14,7 +15,8 @@ struct TransportOptions: ParsableArguments {
         /// The in-process Star Wars sample server.
         case sample
         /// A GraphQL server over HTTP.
-        case http(url: URL, headers: [String: String], timeout: Double)
+        case http(url: URL, headers: [String: String], timeout: Double,
+                  maximumResponseSize: Int = HTTPNetworkTransport.defaultMaximumResponseSize)
     }
 
     @Option(help: "'scripted' (no network; the harness answers with what its respond op queued), 'sample' (the offline Star Wars server) or an http(s) URL.")
@@ -28,6 +30,9 @@ struct TransportOptions: ParsableArguments {
 
     @Option(help: "Seconds an HTTP request may take before it fails.")
     var timeout: Double = 30
+
+    @Option(help: "The largest HTTP response body accepted, in bytes, or with a K, M or G suffix (default 64M).")
+    var maxResponseSize: String?
 
     func validate() throws {
         if let transport, let endpoint, transport != endpoint {
@@ -43,6 +48,7 @@ struct TransportOptions: ParsableArguments {
             throw .invalidOption(name: "--timeout", value: "\(timeout)", reason: "expected a number of seconds above 0")
         }
         let fields = try headerFields()
+        let limit = try responseSizeLimit()
         let named = (option: endpoint == nil ? "--transport" : "--endpoint", value: endpoint ?? transport)
         guard let value = named.value else {
             if let header = headers.first { throw .invalidOption(name: "--header", value: header, reason: Self.headerNeedsHTTP) }
@@ -57,7 +63,23 @@ struct TransportOptions: ParsableArguments {
             let expected = endpoint == nil ? "expected 'scripted', 'sample' or an http(s) URL" : "expected an http(s) URL"
             throw .invalidOption(name: named.option, value: value, reason: expected)
         }
-        return .http(url: url, headers: fields, timeout: timeout)
+        return .http(url: url, headers: fields, timeout: timeout, maximumResponseSize: limit)
+    }
+
+    /// `--max-response-size` in bytes: a whole number, optionally with K, M or G (powers of 1024).
+    private func responseSizeLimit() throws(CommandError) -> Int {
+        guard let text = maxResponseSize else { return HTTPNetworkTransport.defaultMaximumResponseSize }
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        var unit = 1
+        if let last = digits.last?.uppercased().first, let scale = units[last] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        guard let count = Int(digits), count > 0, count <= Int.max / unit else {
+            throw .invalidOption(name: "--max-response-size", value: text, reason: "expected a number of bytes above 0, optionally with K, M or G")
+        }
+        return count * unit
     }
 
     private static let headerNeedsHTTP = "needs an http(s) --transport or --endpoint"
@@ -85,7 +107,8 @@ struct TransportOptions: ParsableArguments {
             do { return try SampleServer(directory: directory) } catch {
                 throw .invalidOption(name: "--transport", value: "sample", reason: "the sample server cannot start: \(error)")
             }
-        case let .http(url, headers, timeout): return HTTPNetworkTransport(url: url, headers: headers, timeout: timeout)
+        case let .http(url, headers, timeout, limit):
+            return HTTPNetworkTransport(url: url, headers: headers, timeout: timeout, maximumResponseSize: limit)
         }
     }
 }
