@@ -62,4 +62,12 @@ static inline int cncurses_put_cluster(WINDOW *win, int y, int x, const wchar_t 
     if (setcchar(&cell, text, attrs, pair, 0) != OK) return ERR;
     return mvwadd_wch(win, y, x, &cell);
 }
+/* Bracketed paste: the terminal wraps pasted text in ESC[200~ ... ESC[201~ once asked to with
+   ESC[?2004h. These key codes (past ncurses' own) are what wget_wch reports for the two markers. */
+static inline int cncurses_key_paste_begin(void) { return KEY_MAX + 1; }
+static inline int cncurses_key_paste_end(void) { return KEY_MAX + 2; }
+static inline void cncurses_define_paste_keys(void) {
+    define_key("\033[200~", KEY_MAX + 1);
+    define_key("\033[201~", KEY_MAX + 2);
+}
 #endif

@@ -4,6 +4,9 @@ import GraphQLCache
 /// terminal reports keys, mouse and resizes; the store reports changes.
 public enum Action: Hashable, Sendable {
     case keyPressed(Key)
+    /// Text pasted in one piece (bracketed paste): it goes whole into the line input that has
+    /// the keyboard, so a pasted multi-line query does not run at every newline.
+    case pasted(String)
     case resized(Size)
     /// The cache changed, by us or by another process (`CacheChange.isExternal`): one action
     /// per committed change, whoever made it.

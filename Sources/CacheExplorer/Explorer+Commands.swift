@@ -103,8 +103,7 @@ extension Explorer {
         guard !argument.isEmpty else { return }
         do {
             let document = argument.hasSuffix(".graphql") ? try environment.readFile(argument) : argument
-            state.console.input = LineInput(document.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }
-                .filter { !$0.hasPrefix("#") }.joined(separator: " "))
+            state.console.input = LineInput(Self.documentLine(document))
             runQuery(state.console.input.text)
         } catch {
             state.console.error = "\(error)"

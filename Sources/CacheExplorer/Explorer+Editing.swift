@@ -25,12 +25,14 @@ extension Explorer {
             state.mode = .edit(dialog)
             return
         }
-        switch LineEditor.apply(key, to: dialog.input) {
+        switch LineEditor.apply(key, to: dialog.input, history: state.history[.edit] ?? []) {
         case .changed(let input):
             dialog.input = input
             dialog.error = nil
             state.mode = .edit(dialog)
-        case .submitted(let text): commitEdit(dialog, text: text)
+        case .submitted(let text):
+            state.remember(text, in: .edit)
+            commitEdit(dialog, text: text)
         case .cancelled:
             state.mode = .normal
             inform("edit cancelled")

@@ -71,6 +71,8 @@ public struct Explorer {
         switch action {
         case .keyPressed(let key):
             keyPressed(key)
+        case .pasted(let text):
+            paste(text)
         case .resized(let size):
             state.size = size
             reloadList()
@@ -122,9 +124,21 @@ public struct Explorer {
         }
     }
 
-    /// Applies a sequence of keys (the harness `ui` op, tests).
+    /// Applies a sequence of keys (the harness `ui` op, tests). While a line input has the
+    /// keyboard, a run of typed characters goes in as one insertion, as a paste does: typing N
+    /// characters into a filter filters once, not N times over a growing text.
     public mutating func press(_ keys: [Key]) {
-        for key in keys { send(.keyPressed(key)) }
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            let run = state.readsText ? keys[index...].prefix { if case .character = $0 { return true } else { return false } } : []
+            if run.count > 1 {
+                insertText(String(run.map { if case .character(let c) = $0 { return c } else { return " " } }))
+                index += run.count
+            } else {
+                send(.keyPressed(keys[index]))
+                index += 1
+            }
+        }
     }
 
     private mutating func keyPressed(_ key: Key) {

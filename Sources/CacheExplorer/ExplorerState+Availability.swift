@@ -28,6 +28,15 @@ extension ExplorerState {
         command.changesData && readOnly ? .readOnly : nil
     }
 
+    /// Whether a line input has the keyboard, so that characters are text, not commands.
+    public var readsText: Bool {
+        switch mode {
+        case .filter, .command, .deletePattern, .watchInput, .edit, .editWatch: return true
+        case .normal: return focus == .query
+        case .help, .inbound, .lint, .confirm: return false
+        }
+    }
+
     /// The record `d` and `r` act on, whatever pane has focus: the one the record pane shows
     /// (it previews the list's selection), else the selected list row.
     public var targetKey: CacheKey? { record?.key ?? list.selectedRow?.key }

@@ -52,6 +52,8 @@ public struct ExplorerState: Hashable, Sendable {
     /// Since when background work (a watch read, a console query) has been running; progress is
     /// shown once it has run `Explorer.progressDelay`.
     public var busySince: Duration?
+    /// What was entered in each prompt, oldest first (Up/Down recall it).
+    public var history: [Prompt: [String]] = [:]
     /// The query console's input and last report.
     public var console = QueryConsole()
     /// Rows that are not records (broken JSON, no key), as the backend last found them.
@@ -63,6 +65,13 @@ public struct ExplorerState: Hashable, Sendable {
         self.size = size
         self.sourceName = sourceName
         self.readOnly = readOnly
+    }
+
+    /// Keeps `text` in `prompt`'s history (not empty, not the same as the last entry).
+    public mutating func remember(_ text: String, in prompt: Prompt) {
+        guard !text.trimmed.isEmpty, history[prompt]?.last != text else { return }
+        history[prompt, default: []].append(text)
+        if history[prompt]!.count > Prompt.historyLimit { history[prompt]!.removeFirst() }
     }
 
     /// Current record and the trail to it: `QUERY_ROOT › Droid:2001`.

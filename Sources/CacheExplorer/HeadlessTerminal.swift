@@ -20,6 +20,9 @@ public final class HeadlessTerminal: Terminal {
     /// Queues key presses.
     public func type(_ keys: [Key]) { enqueue(keys.map(Action.keyPressed)) }
 
+    /// Queues a paste, delivered whole as a bracketed paste is by a real terminal.
+    public func paste(_ text: String) { enqueue([.pasted(text)]) }
+
     public func draw(_ grid: Grid, theme: Theme) {
         lastGrid = grid
         frameCount += 1

@@ -1,4 +1,7 @@
-/// What a key does to a one-line input: the shared editing rules of every prompt.
+/// What a key does to a one-line input: the editing keys every prompt shares (they are not in
+/// the key map: a prompt reads text, so `j` is a letter there). Left/Right, Home/End and
+/// C-a/C-e move the cursor; Backspace, Delete, C-w, C-u and C-k delete; Up/Down recall the
+/// prompt's history; Enter submits; Esc, C-c and C-g cancel.
 enum LineEditor {
     enum Outcome: Equatable {
         case changed(LineInput)
@@ -7,27 +10,25 @@ enum LineEditor {
         case ignored
     }
 
-    static func apply(_ key: Key, to input: LineInput) -> Outcome {
+    static func apply(_ key: Key, to input: LineInput, history: [String] = []) -> Outcome {
         var input = input
         switch key {
-        case .character(let character):
-            input.text.append(character)
-            return .changed(input)
-        case .backspace, .delete:
-            if !input.text.isEmpty { input.text.removeLast() }
-            return .changed(input)
-        case .control("u"):
-            return .changed(LineInput())
-        case .control("w"):
-            while input.text.last == " " { input.text.removeLast() }
-            while let last = input.text.last, last != " " { _ = last; input.text.removeLast() }
-            return .changed(input)
-        case .enter:
-            return .submitted(input.text)
-        case .escape, .control("c"), .control("g"):
-            return .cancelled
-        default:
-            return .ignored
+        case .character(let character): input.insert(String(character))
+        case .backspace: input.deleteBackward()
+        case .delete: input.deleteForward()
+        case .left: input.moveCursor(by: -1)
+        case .right: input.moveCursor(by: 1)
+        case .home, .control("a"): input.moveCursorToStart()
+        case .end, .control("e"): input.moveCursorToEnd()
+        case .control("u"): input.deleteToStart()
+        case .control("k"): input.deleteToEnd()
+        case .control("w"): input.deleteWordBackward()
+        case .up: input.recall(older: true, from: history)
+        case .down: input.recall(older: false, from: history)
+        case .enter: return .submitted(input.text)
+        case .escape, .control("c"), .control("g"): return .cancelled
+        default: return .ignored
         }
+        return .changed(input)
     }
 }

@@ -45,7 +45,7 @@ extension Renderer {
         var lines: [[(String, StyleRole)]] = [
             [("kind: ", .dialog)] + kinds,
             [],
-            [("> ", .helpKey), (edit.kind == .null ? "null" : edit.input.text + "█", .text)],
+            [("> ", .helpKey)] + (edit.kind == .null ? [("null", .text)] : Self.lineSegments(edit.input, room: dialogWidth - 6)),
             [],
         ]
         if let error = edit.error { lines.append([(error, .statusError)]) }

@@ -97,8 +97,8 @@ extension Renderer {
         let inner = rect.inner
         guard inner.height > 1 else { return }
         let console = state.console
-        drawConsoleInput("query> ", console.input.text, row: inner.row, inner: inner, active: !console.editingVariables)
-        drawConsoleInput("vars>  ", console.variables.text, row: inner.row + 1, inner: inner, active: console.editingVariables)
+        drawConsoleInput("query> ", console.input, row: inner.row, inner: inner, active: !console.editingVariables)
+        drawConsoleInput("vars>  ", console.variables, row: inner.row + 1, inner: inner, active: console.editingVariables)
         var lines: [(String, StyleRole)] = []
         if state.console.running != nil {
             lines.append(("running… (Esc cancels)", .statusMessage))
@@ -115,12 +115,11 @@ extension Renderer {
     }
 
     /// One input line of the console, its end kept visible, the cursor on the active one.
-    private mutating func drawConsoleInput(_ label: String, _ text: String, row: Int, inner: Rect, active: Bool) {
-        var shown = text
+    private mutating func drawConsoleInput(_ label: String, _ input: LineInput, row: Int, inner: Rect, active: Bool) {
         let room = inner.width - label.count - 2
-        while DisplayWidth.of(shown) > room, !shown.isEmpty { shown.removeFirst() }
         grid.put(label, row: row, column: inner.column + 1, role: active ? .helpKey : .textDim)
-        grid.put(shown + (active ? "█" : ""), row: row, column: inner.column + 1 + label.count, role: .text, limit: room + 1)
+        put(Self.lineSegments(input, room: room + (active ? 1 : 0), cursor: active), row: row,
+            column: inner.column + 1 + label.count, limit: room + 1)
     }
 
     static func reportLines(_ report: QueryReport) -> [(String, StyleRole)] { report.styledLines }

@@ -109,10 +109,8 @@ public struct Renderer {
     private mutating func prompt(_ label: String, _ input: LineInput) {
         let row = layout.messageRow
         let used = grid.put(label, row: row, column: 0, role: .helpKey)
-        // Keep the end of long input visible.
-        var text = input.text
-        while DisplayWidth.of(text) > state.size.width - used - 1, !text.isEmpty { text.removeFirst() }
-        grid.put(text + "█", row: row, column: used, role: .text)
+        let room = state.size.width - used
+        put(Self.lineSegments(input, room: room), row: row, column: used, limit: room)
     }
 
     private mutating func drawOverlay(themeName: String) {

@@ -30,5 +30,7 @@ public enum StyleRole: String, CaseIterable, Hashable, Sendable {
     case helpKey = "help.key"
     /// A key the state refuses (read-only, nothing to undo): greyed out in hints and help.
     case hintDisabled = "hint.disabled"
+    /// The character under a line input's cursor when the cursor is not at the end.
+    case inputCursor = "input.cursor"
     case dialog
 }

@@ -45,6 +45,7 @@ extension Theme {
     "diff.changed": { "fg": "yellow", "bold": true, "reverse": true },
     "help.key": { "fg": "accent", "bold": true },
     "hint.disabled": { "fg": "dim", "italic": true, "dim": true },
+    "input.cursor": { "reverse": true },
     "dialog": { "fg": "fg", "bg": "selection" }
   }
 }

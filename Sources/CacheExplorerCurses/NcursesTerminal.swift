@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// The real screen: ncursesw with wide characters, colours from the theme (256 when the
-/// terminal has them, 8 otherwise, none under `NO_COLOR`), mouse presses and the wheel, and
-/// resizes. The only code in the package that calls ncurses.
+/// terminal has them, 8 otherwise, none under `NO_COLOR`), mouse presses and the wheel,
+/// resizes, and bracketed paste (a paste arrives as one `.pasted` action, so a pasted query
+/// does not run at every newline). The only code in the package that calls ncurses.
 public final class NcursesTerminal: Terminal {
     private var colorMode: ColorMode
     private var pairs: [PairKey: Int16] = [:]
@@ -26,6 +27,8 @@ public final class NcursesTerminal: Terminal {
         nonl()
         keypad(cncurses_stdscr(), true)
         set_escdelay(25)
+        cncurses_define_paste_keys()
+        Self.writeControl(Self.bracketedPasteOn)
         curs_set(0)
         mousemask(cncurses_all_mouse_events(), nil)
         mouseinterval(0)
@@ -51,7 +54,16 @@ public final class NcursesTerminal: Terminal {
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        Self.writeControl(Self.bracketedPasteOff)
         endwin()
+    }
+
+    /// Asks the terminal to wrap pastes in `ESC[200~` … `ESC[201~`, and to stop.
+    private static let bracketedPasteOn = "\u{1b}[?2004h", bracketedPasteOff = "\u{1b}[?2004l"
+
+    private static func writeControl(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = write(1, &bytes, bytes.count)
     }
 
     public var size: Size { Size(width: Int(cncurses_cols()), height: Int(cncurses_lines())) }
@@ -152,8 +164,32 @@ public final class NcursesTerminal: Terminal {
 
     private func functionKey(_ code: Int32) -> Action? {
         if code == cncurses_key_resize() { return .resized(size) }
+        if code == cncurses_key_paste_begin() { return .pasted(readPaste()) }
         if code == cncurses_key_mouse() { return mouseAction() }
         return NcursesKeys.key(forCode: code).map(Action.keyPressed)
+    }
+
+    /// The text of a bracketed paste, up to its end marker (or a second of silence, should the
+    /// marker never come): Enter as a line break, other keys inside it ignored.
+    private func readPaste() -> String {
+        let screen = cncurses_stdscr()
+        wtimeout(screen, 1000)
+        var text = ""
+        while true {
+            var character: wint_t = 0
+            let result = wget_wch(screen, &character)
+            if result == cncurses_err() { break }
+            if result == cncurses_key_code_yes() {
+                if Int32(character) == cncurses_key_paste_end() { break }
+                if Int32(character) == cncurses_key_enter() { text.append("\n") }
+                continue
+            }
+            switch UInt32(character) {
+            case 10, 13: text.append("\n")
+            default: if let scalar = Unicode.Scalar(UInt32(character)) { text.unicodeScalars.append(scalar) }
+            }
+        }
+        return text
     }
 
     /// Acts on presses (not releases or clicks, which some terminals never send) and the wheel.

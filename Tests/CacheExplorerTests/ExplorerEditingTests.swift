@@ -44,6 +44,7 @@ import Testing
         expected.undo = [UndoEntry(.edit(FieldKey(record: "Droid:2001", field: "age"), previous: .int(33)), origin: backend.lastWriteOrigin)]
         expected.message = StatusMessage("Droid:2001.age = 34; u undoes")
         expected.unsavedChanges = 1
+        expected.history = [.edit: ["34"]]
         #expect(explorer.state == expected)
         explorer.send(.keyPressed(.character("u")))
         #expect(try backend.loadRecord("Droid:2001")?["age"] == .int(33))

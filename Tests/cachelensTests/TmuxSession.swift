@@ -33,6 +33,16 @@ final class TmuxSession {
     /// The visible screen.
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name], output: true) }
 
+    /// The visible screen with its colours and attributes as SGR escape sequences.
+    func styledScreen() throws -> String { try tmux(["capture-pane", "-e", "-p", "-t", name], output: true) }
+
+    /// Pastes `text` as a terminal paste: bracketed (`ESC[200~` … `ESC[201~`) when the program
+    /// asked for bracketed paste, as a user's terminal does.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "paste", "-t", name])
+    }
+
     /// Waits until the screen contains every one of `texts`; fails with the last screen if not.
     @discardableResult
     func waitFor(_ texts: String..., timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
