@@ -91,8 +91,9 @@ public struct LineInput: Hashable, Sendable {
     /// Moves the cursor by `offset` characters, staying inside the text.
     public mutating func moveCursor(by offset: Int) { cursor = max(0, min(cursor + offset, count)) }
 
-    /// Home / C-a, End / C-e.
+    /// Home / C-a: the cursor before the first character.
     public mutating func moveCursorToStart() { cursor = 0 }
+    /// End / C-e: the cursor after the last character.
     public mutating func moveCursorToEnd() { cursor = count }
 
     /// Up (`older`) or Down through `history` (oldest first): shows an entry with the cursor at
