@@ -4,8 +4,8 @@ import GraphQLCache
 /// until then the first and the last keys in order (`head`), so that the first screen and the
 /// bottom (`G`) do not wait for the full sort, which runs in the background (`sorting`).
 ///
-/// `generation` changes whenever the set of keys changes other than through `index`, so that a
-/// background sort started before the change is discarded rather than installed.
+/// A background sort started before the keys changed is discarded rather than installed: the
+/// cache installs its result only while `sorting` is still that sort, and `invalidate` drops it.
 package struct KeyListing {
     /// How many keys at each end are found for the first and last screens while the sort runs.
     package static let headSize = 256
@@ -33,7 +33,6 @@ package struct KeyListing {
     package var runningCounts = 0
     /// `data_version` when the keys were read, to notice other processes' commits.
     package var dataVersion: Int64 = 0
-    package var generation = 0
 
     /// No keys read yet: the first page reads them.
     package init() {}
@@ -45,7 +44,6 @@ package struct KeyListing {
         sorting = nil
         unsorted = nil
         dropScans()
-        generation += 1
     }
 
     /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).

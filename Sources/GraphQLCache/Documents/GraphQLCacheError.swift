@@ -1,39 +1,3 @@
-/// A line and column in a GraphQL source text, both starting at 1.
-public struct DocumentLocation: Hashable, Sendable, CustomStringConvertible {
-    /// Line, from 1.
-    public let line: Int
-    /// Column, from 1.
-    public let column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
-
-/// One step of a response path: a response name (the alias when there is one) or a list index.
-public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
-    case field(String)
-    case index(Int)
-
-    /// The harness form: a string for a field, a number for an index.
-    public var jsonValue: JSONValue {
-        switch self {
-        case .field(let name): return .string(name)
-        case .index(let index): return .int(index)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .field(let name): return name
-        case .index(let index): return String(index)
-        }
-    }
-}
-
 /// Everything that can go wrong between a GraphQL document, a schema, response data and the
 /// cache. One enum for the module's GraphQL layer, so callers (harness, explorer) can map each
 /// case to its protocol code; every message names the document position, variable, type or path.

@@ -30,14 +30,6 @@ public enum NaturalOrder {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compareUTF8(a, b) } }
     }
 
-    /// `compare` over UTF-8 bytes, for callers that keep keys in one byte buffer (the SQLite
-    /// cache's sorted key index) and must not allocate per comparison.
-    public static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let ra = rootRank(bytes: a), rb = rootRank(bytes: b)
-        if ra != rb { return ra < rb ? -1 : 1 }
-        return compareUTF8(a, b)
-    }
-
     /// The roots' UTF-8 bytes, for `rootRank(bytes:)`, which runs once per key of a million-key
     /// file and so must not walk `String` views.
     private static let rootBytes: [[UInt8]] = roots.map { Array($0.utf8) }

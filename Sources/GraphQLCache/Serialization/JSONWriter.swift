@@ -36,21 +36,21 @@ public struct JSONWriter {
 
     public mutating func null() { raw("null") }
     public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
-    public mutating func int(_ value: Int) { write(bound: JSONCursor.intBound) { $0.int(value) } }
+    public mutating func int(_ value: Int) { write(bound: JSONTokenWriter.intBound) { $0.int(value) } }
 
     /// The shortest text that reads back as the same double, always with a `.` or exponent.
     /// Non-finite values have no JSON form and are written as `null`.
-    public mutating func double(_ value: Double) { write(bound: JSONCursor.doubleBound) { $0.double(value) } }
+    public mutating func double(_ value: Double) { write(bound: JSONTokenWriter.doubleBound) { $0.double(value) } }
 
     public mutating func string(_ value: String) {
-        write(bound: JSONCursor.quotedBound(value.utf8.count)) { $0.quoted(value) }
+        write(bound: JSONTokenWriter.quotedBound(value.utf8.count)) { $0.quoted(value) }
     }
 
     /// Reserves `bound` bytes, lets `body` write at most that many through a cursor, and keeps
     /// what it wrote: one capacity check for a whole token, or a whole record.
-    @inline(__always) mutating func write(bound: Int, _ body: (inout JSONCursor) -> Void) {
+    @inline(__always) mutating func write(bound: Int, _ body: (inout JSONTokenWriter) -> Void) {
         let start = room(bound)
-        var cursor = JSONCursor(start)
+        var cursor = JSONTokenWriter(start)
         body(&cursor)
         storage.count += cursor.position - start
     }

@@ -7,7 +7,7 @@
 /// whether the bytes read back as the same fields is noted on the way.
 struct RecordEncoder {
     private let storage: JSONWriterStorage
-    private var cursor: JSONCursor
+    private var cursor: JSONTokenWriter
     private var end: UnsafeMutablePointer<UInt8>
     /// Cleared by a value that would not read back as written: a non-finite double (written as
     /// `null`) or a custom scalar object with a `$reference` member (read back as a reference).
@@ -16,7 +16,7 @@ struct RecordEncoder {
     /// An encoder appending to `storage`, which must be owned by the caller alone.
     init(appendingTo storage: JSONWriterStorage) {
         self.storage = storage
-        cursor = JSONCursor(storage.start + storage.count)
+        cursor = JSONTokenWriter(storage.start + storage.count)
         end = storage.start + storage.capacity
     }
 
@@ -35,7 +35,7 @@ struct RecordEncoder {
     private mutating func grow(_ bytes: Int) {
         storage.count = cursor.position - storage.start
         storage.grow(to: storage.count + bytes)
-        cursor = JSONCursor(storage.start + storage.count)
+        cursor = JSONTokenWriter(storage.start + storage.count)
         end = storage.start + storage.capacity
     }
 
@@ -49,7 +49,7 @@ struct RecordEncoder {
             let count = Self.sortIndices(of: fields, into: order)
             for rank in 0..<count {
                 let (key, value) = fields[order[rank]]
-                reserve(JSONCursor.quotedBound(key.utf8.count) + Self.tokenRoom)
+                reserve(JSONTokenWriter.quotedBound(key.utf8.count) + Self.tokenRoom)
                 if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
                 cursor.quoted(key)
                 cursor.byte(UInt8(ascii: ":"))
@@ -79,10 +79,10 @@ struct RecordEncoder {
             if !v.isFinite { roundTrips = false }
             cursor.double(v)
         case .string(let v):
-            reserve(JSONCursor.quotedBound(v.utf8.count) + Self.tokenRoom)
+            reserve(JSONTokenWriter.quotedBound(v.utf8.count) + Self.tokenRoom)
             cursor.quoted(v)
         case .reference(let key):
-            reserve(JSONCursor.quotedBound(key.rawValue.utf8.count) + Self.tokenRoom)
+            reserve(JSONTokenWriter.quotedBound(key.rawValue.utf8.count) + Self.tokenRoom)
             cursor.raw("{\"$reference\":")
             cursor.quoted(key.rawValue)
             cursor.byte(UInt8(ascii: "}"))

@@ -1,13 +1,5 @@
-/// GraphQL documents against the store without an explicit transaction, and `load(query:)`.
-extension ReadTransaction {
-    /// The query's data from the cache as a result (source `cache`, with its dependent keys);
-    /// throws `GraphQLCacheError.cacheMiss` with the first miss.
-    public func load(query: GraphQLOperation) throws -> QueryResult {
-        let read = try readResult(query: query)
-        return QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
-    }
-}
-
+/// GraphQL documents against the store without an explicit transaction: each call runs in a
+/// transaction of its own.
 extension CacheStore {
     /// `load(query:)` in its own read transaction (Apollo's `ApolloStore.load`).
     public func load(query: GraphQLOperation) throws -> QueryResult {

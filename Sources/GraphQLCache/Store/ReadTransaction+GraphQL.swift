@@ -1,6 +1,13 @@
 /// Reads of GraphQL documents inside a transaction, through the transaction's view of the
 /// records (a read-write transaction sees its own writes).
 extension ReadTransaction: RecordSource {
+    /// The query's data from the cache as a result (source `cache`, with its dependent keys);
+    /// throws `GraphQLCacheError.cacheMiss` with the first miss.
+    public func load(query: GraphQLOperation) throws -> QueryResult {
+        let read = try readResult(query: query)
+        return QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+    }
+
     /// The query's data; throws `GraphQLCacheError.cacheMiss` with the first miss when the
     /// cache cannot answer it whole.
     public func read(query: GraphQLOperation) throws -> JSONObject {

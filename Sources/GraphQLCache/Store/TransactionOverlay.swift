@@ -104,9 +104,6 @@ struct TransactionOverlay {
         return removed
     }
 
-    /// Keys of patched records, for enumerations that must include records the cache lacks.
-    var patchedKeys: Dictionary<CacheKey, Record>.Keys { patches.keys }
-
     /// Reports the removal of the visible records among `baseKeys` and of the patched records
     /// that `patchMatches`, with the fields known for them; returns their keys.
     private mutating func noteRemovals(baseKeys: Set<CacheKey>, patchMatches: (CacheKey) -> Bool) -> Set<CacheKey> {

@@ -2,7 +2,9 @@ import GraphQLCache
 
 /// Everything that can go wrong with a SQLite cache file. Each case names the file (and the
 /// record key, for a bad row) and, where SQLite reported it, carries SQLite's result code, so
-/// callers can match on the case and people can read the description.
+/// callers can match on the case (`catch SQLiteError.busy`) and people can read the description.
+/// The module's one error type; a row with a NULL key is reported by `forEachRecord` as a
+/// `RecordJSONError` naming its `_id`.
 public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened (missing directory, no permission, a directory).
     case cannotOpen(path: String, code: Int32, message: String)
@@ -16,8 +18,6 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String, reason: String)
     /// A stored record's JSON cannot be read.
     case brokenRecord(path: String, RecordJSONError)
-    /// A row whose `key` column is NULL, identified by its `_id`.
-    case nullKey(path: String, rowID: Int64)
     /// Another connection holds the lock longer than the busy timeout.
     case busy(path: String, message: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
@@ -28,7 +28,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
-             .nullKey(let path, _), .busy(let path, _), .failure(let path, _, _, _):
+             .busy(let path, _), .failure(let path, _, _, _):
             return path
         }
     }
@@ -59,8 +59,6 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write cache file \(path): \(reason)"
         case let .brokenRecord(path, error):
             return "\(path): \(error.description)"
-        case let .nullKey(path, rowID):
-            return "\(path): row _id \(rowID) has a NULL key"
         case let .busy(path, message):
             return "cache file \(path) is locked by another connection: \(message)"
         case let .failure(path, code, message, context):

@@ -2,7 +2,7 @@
 /// place that knows how strings are escaped and numbers spelled. `JSONWriter` reserves room
 /// for each token and moves a cursor over it; `RecordEncoder` checks room per token against the
 /// end of the buffer and writes a whole record with one cursor.
-struct JSONCursor {
+struct JSONTokenWriter {
     /// Where the next byte goes.
     private(set) var position: UnsafeMutablePointer<UInt8>
 

@@ -1,4 +1,4 @@
-extension JSONCursor {
+extension JSONTokenWriter {
     /// Writes `value` as `Double.description` would, without its shortest-digits search, when
     /// the value is a short decimal (prices, ratings, coordinates); returns false, having
     /// written nothing, otherwise.
