@@ -39,6 +39,32 @@ extension Reader {
         return .list(references)
     }
 
+    /// The record(s) a programmatic field policy names; nil when it names none or a key has no
+    /// type to go with its id (no schema and no `uniqueKeyGroup`).
+    func resolve(_ field: FieldPlan, provider: FieldPolicyProvider, parentTypename: String?) -> CacheValue? {
+        var arguments = JSONObject()
+        for argument in field.arguments {
+            if let value = argument.value.evaluate(variables) { arguments[argument.name] = value }
+        }
+        let request = FieldPolicyRequest(name: field.name, parentTypename: parentTypename, returnType: field.type?.namedType,
+                                         isList: field.type?.listElement != nil, arguments: arguments, path: path)
+        func key(_ info: CacheKeyInfo) -> CacheValue? {
+            guard let type = info.uniqueKeyGroup ?? request.returnType else { return nil }
+            return .reference(CacheKey(type + ":" + info.id))
+        }
+        switch provider(request) {
+        case nil: return nil
+        case .one(let info)?: return key(info)
+        case .list(let infos)?:
+            var keys: [CacheValue] = []
+            for info in infos {
+                guard let reference = key(info) else { return nil }
+                keys.append(reference)
+            }
+            return .list(keys)
+        }
+    }
+
     /// `ReturnType:id`; for an interface or union, the first concrete type whose record exists
     /// (records are keyed by their concrete typename).
     private mutating func key(for id: String, returnType: String) throws -> CacheKey {

@@ -43,7 +43,7 @@ struct Reader {
                                          rootType: String?) throws -> ReadResult {
         let rootMiss = CacheMiss(path: [], recordKey: rootKey, fieldKey: nil, reason: .missingRecord)
         let hasPolicy = selections.items.contains { item in
-            if case .field(let field) = item { return field.fieldPolicy != nil }
+            if case .field(let field) = item { return field.fieldPolicy != nil || configuration.fieldPolicyProvider != nil }
             return false
         }
         guard hasPolicy else {
@@ -137,6 +137,9 @@ struct Reader {
         var viaFieldPolicy = false
         if value == nil, let policy = field.fieldPolicy {
             value = try resolve(field, policy: policy)
+            viaFieldPolicy = value != nil
+        } else if value == nil, let provider = configuration.fieldPolicyProvider {
+            value = resolve(field, provider: provider, parentTypename: typename)
             viaFieldPolicy = value != nil
         }
         if value == nil, field.name == "__typename", let typename {

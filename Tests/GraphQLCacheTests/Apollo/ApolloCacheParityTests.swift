@@ -139,4 +139,28 @@ import Testing
             #expect(data == [#"{"hero":{"id":"2001","name":"R2-D2"}}"#, #"{"hero":{"id":"2001","name":"Artoo"}}"#])
         }
     }
+
+    /// FieldPolicyTests with a `FieldPolicy.Provider` instead of the directive: a closure from
+    /// the field, its arguments and its path to one key or a list of keys.
+    @Test(arguments: CacheKind.allCases)
+    func aProgrammaticFieldPolicyProviderResolvesOneKeyOrAList(_ kind: CacheKind) throws {
+        var configuration = CacheConfiguration(schema: try CacheSchema.load(sdl: [
+            "type Query { heroNamed(name: String!): Hero heroesNamed(names: [String!]!): [Hero!]! } type Hero { name: String! }",
+        ]))
+        configuration.fieldPolicyProvider = { field in
+            switch (field.name, field.arguments["name"], field.arguments["names"]) {
+            case ("heroNamed", .string(let name)?, _):
+                #expect(field.path == [.field("hero")])
+                return .one(CacheKeyInfo(id: name))
+            case ("heroesNamed", _, .array(let names)?):
+                return .list(names.compactMap(\.stringValue).map { CacheKeyInfo(id: $0) })
+            default: return nil
+            }
+        }
+        let fixture = ClientFixture(kind: kind, configuration: configuration)
+        try seed(fixture, [Record(key: "Hero:Luke", ["name": .string("Luke")]), Record(key: "Hero:Leia", ["name": .string("Leia")])])
+        let query = try fixture.query(#"{ hero: heroNamed(name: "Luke") { name } heroesNamed(names: ["Leia", "Luke"]) { name } }"#)
+        #expect(fixture.fetch(query, .returnCacheDataDontFetch).summary ==
+                [#"cache:{"hero":{"name":"Luke"},"heroesNamed":[{"name":"Leia"},{"name":"Luke"}]}"#])
+    }
 }
