@@ -90,6 +90,19 @@ import Testing
         #expect(try cache.removeRecords(matching: ":e") == expectedAccent)
     }
 
+    /// `item:1` is removed with SQLite's plain `LIKE` scan: its hits on non-ASCII keys are tested
+    /// again (a combining mark after `1` makes another character), and non-ASCII keys holding
+    /// the pattern are still found.
+    @Test(arguments: CacheKind.allCases)
+    func aLiteralASCIIPatternRemovesExactlyTheUnicodeMatches(kind: CacheKind) throws {
+        let directory = try TemporaryDirectory()
+        let keys = ["Item:1", "ITEM:10", "Item:2", "Item:1\u{301}", "Ünï:item:1", "Itém:1", "Ite\u{301}m:1", "x_item:1%"]
+        let cache = try filled(kind, directory, keys: keys)
+        #expect(KeyPattern("item:1").byteSearchFindsEveryMatch)
+        #expect(try cache.removeRecords(matching: "item:1") == ["Item:1", "ITEM:10", "Ünï:item:1", "x_item:1%"])
+        #expect(try cache.recordCount() == 4)
+    }
+
     @Test(arguments: CacheKind.allCases)
     func removeRecordDoesNotCascade(kind: CacheKind) throws {
         let directory = try TemporaryDirectory()

@@ -22,15 +22,21 @@ extension SQLiteNormalizedCache {
     /// How the SQL decides: for an ASCII pattern, SQLite's `LIKE` (which folds ASCII letters
     /// only) is exact on ASCII keys and fast; keys with other characters (`K` Kelvin sign folds
     /// to `k`, a combining accent changes the character) go to `KeyPattern` through a registered
-    /// function. A non-ASCII pattern goes to `KeyPattern` for every key.
+    /// function. When no non-ASCII character can stand for one of the pattern's
+    /// (`byteSearchFindsEveryMatch`, e.g. `item:1`), `LIKE` alone finds every match and only its
+    /// hits on non-ASCII keys are tested again: the table is scanned as Apollo's plain `LIKE`
+    /// scans it. A non-ASCII pattern goes to `KeyPattern` for every key.
     static func matchCondition(for pattern: KeyPattern) -> (sql: String, bindings: [String]) {
         let function = SQLiteSchema.matchFunction
         guard pattern.isASCII else {
             return (#"\#(function)("key", ?)"#, [pattern.pattern])
         }
         let like = "%" + escapeLike(pattern.pattern) + "%"
-        let sql = #"CASE WHEN length("key") = length(CAST("key" AS BLOB)) THEN "key" LIKE ? ESCAPE '\' "#
-            + #"ELSE \#(function)("key", ?) END"#
+        let isASCIIKey = #"length("key") = length(CAST("key" AS BLOB))"#
+        if pattern.byteSearchFindsEveryMatch {
+            return (#""key" LIKE ? ESCAPE '\' AND (\#(isASCIIKey) OR \#(function)("key", ?))"#, [like, pattern.pattern])
+        }
+        let sql = #"CASE WHEN \#(isASCIIKey) THEN "key" LIKE ? ESCAPE '\' "# + #"ELSE \#(function)("key", ?) END"#
         return (sql, [like, pattern.pattern])
     }
 
