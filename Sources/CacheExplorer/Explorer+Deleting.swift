@@ -37,7 +37,7 @@ extension Explorer {
     /// References from records that stay to existing records that would go: a sample and the count.
     private func wouldDangle(_ matcher: KeyPattern) throws -> ([String], Int) {
         var candidates: [(from: String, target: CacheKey)] = []
-        try backend.forEachRecord { record in
+        try backend.forEachRecord(pointingInto: matcher) { record in
             guard !matcher.matches(record.key) else { return }
             for field in RecordRows.orderedFields(record) {
                 for target in record.fields[field]!.referencedKeys where matcher.matches(target) {
@@ -94,12 +94,13 @@ extension Explorer {
             : "deleted \(recordText) and \(brokenText); u undoes the records"
     }
 
-    /// `r`: every field of every record that references the target (one scan, on demand).
+    /// `r`: every field of every record that references the target (one scan, on demand, of
+    /// the records the backend cannot rule out without decoding them).
     mutating func showInbound() {
         guard let target = state.targetKey else { return }
         var references: [FieldKey] = []
         do {
-            try backend.forEachRecord { record in
+            try backend.forEachRecord(pointingAt: target) { record in
                 for (field, value) in record.fields where value.referencedKeys.contains(target) {
                     references.append(FieldKey(record: record.key, field: field))
                 }

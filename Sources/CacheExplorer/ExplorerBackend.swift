@@ -33,6 +33,11 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     func scanBrokenRows(waiting: Bool)
     /// Visits every readable record (inbound references, delete impact, export).
     func forEachRecord(_ body: (Record) throws -> Void) throws
+    /// Visits at least every readable record that references `key`, perhaps others (`r`).
+    func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws
+    /// Visits at least every readable record outside `pattern` that references a key inside
+    /// it, perhaps other records outside it (the `D` preview's dangling references).
+    func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws
 
     /// Merges `records` (an edit, or an undo putting records back); returns what changed.
     func write(_ records: [Record]) throws -> Set<FieldKey>
@@ -157,6 +162,16 @@ extension ExplorerBackend {
     public var brokenRows: BrokenRowSummary { BrokenRowSummary() }
 
     public func scanBrokenRows(waiting: Bool) {}
+
+    /// Every record.
+    public func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
+        try forEachRecord(body)
+    }
+
+    /// Every record outside `pattern`.
+    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
+        try forEachRecord { record in if !pattern.matches(record.key) { try body(record) } }
+    }
 
     /// One record, or nil when absent.
     public func loadRecord(_ key: CacheKey) throws -> Record? {

@@ -111,6 +111,18 @@ public final class StoreBackend: ExplorerBackend {
         }
     }
 
+    public func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
+        try browsing.forEachRecord(pointingAt: key) { result in
+            if case .success(let record) = result { try body(record) }
+        }
+    }
+
+    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
+        try browsing.forEachRecord(pointingInto: pattern) { result in
+            if case .success(let record) = result { try body(record) }
+        }
+    }
+
     public func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         return try store.merge(records: RecordSet(records: records), origin: newOrigin())

@@ -28,6 +28,16 @@ public protocol BrowsableNormalizedCache: NormalizedCache {
     /// Visits every record; a record that cannot be decoded is passed as a failure so that one
     /// broken row never hides the others.
     func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+
+    /// Visits at least every readable record holding a reference to `key` (who points here),
+    /// and perhaps others: a backend may skip records whose stored text cannot mention `key`
+    /// without decoding them. Callers test the references themselves.
+    func forEachRecord(pointingAt key: CacheKey, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+
+    /// Visits at least every readable record whose key does not match `pattern` and that holds a
+    /// reference to a key that does (what removing by `pattern` would leave dangling), and
+    /// perhaps others whose key does not match. Callers test the references themselves.
+    func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws
 }
 
 extension BrowsableNormalizedCache {
@@ -39,6 +49,21 @@ extension BrowsableNormalizedCache {
     /// Counts at once, on the caller's thread.
     public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
         if let count = try? keyCount(matching: filter) { done(count) }
+    }
+
+    /// Visits every record.
+    public func forEachRecord(pointingAt key: CacheKey,
+                              _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+        try forEachRecord(body)
+    }
+
+    /// Visits every record whose key does not match `pattern`.
+    public func forEachRecord(pointingInto pattern: KeyPattern,
+                              _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+        try forEachRecord { result in
+            if case .success(let record) = result, pattern.matches(record.key) { return }
+            try body(result)
+        }
     }
 
     /// Every readable record, for snapshots and the harness's `records` op.

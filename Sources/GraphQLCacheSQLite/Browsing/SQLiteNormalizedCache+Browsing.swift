@@ -63,19 +63,29 @@ extension SQLiteNormalizedCache {
     }
 
     public func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+        try forEachRecord(where: nil, body)
+    }
+
+    /// Visits the rows that meet `condition` (SQL over `"key"` and `"record"`, with its
+    /// bindings; every row when nil), a page at a time, decoded.
+    func forEachRecord(where condition: (sql: String, bindings: [String])?,
+                       _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
         var after = Int64.min
         while true {
-            let page = try state.withLock { state in try Self.scanPage(after: after, on: state.connection) }
+            let page = try state.withLock { state in try Self.scanPage(after: after, where: condition, on: state.connection) }
             guard let last = page.last else { return }
             for row in page { try body(row.result) }
             after = last.rowID
         }
     }
 
-    private static func scanPage(after: Int64, on connection: SQLiteConnection) throws -> [(rowID: Int64, result: Result<Record, RecordJSONError>)] {
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(scanPageSize)"#
+    private static func scanPage(after: Int64, where condition: (sql: String, bindings: [String])?,
+                                 on connection: SQLiteConnection) throws -> [(rowID: Int64, result: Result<Record, RecordJSONError>)] {
+        let filter = condition.map { " AND (" + $0.sql + ")" } ?? ""
+        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ?\#(filter) ORDER BY rowid LIMIT \#(scanPageSize)"#
         return try connection.withStatement(sql) { statement in
             statement.bind(after, at: 1)
+            for (index, value) in (condition?.bindings ?? []).enumerated() { statement.bind(value, at: Int32(index + 2)) }
             var rows: [(rowID: Int64, result: Result<Record, RecordJSONError>)] = []
             while try statement.step() {
                 let rowID = statement.int64(0)

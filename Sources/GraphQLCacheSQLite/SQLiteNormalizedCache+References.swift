@@ -1,0 +1,48 @@
+import GraphQLCache
+
+/// Who points at a record, and what a removal by pattern would leave dangling, without
+/// decoding every record: SQLite's `LIKE` runs over the stored JSON text first, and only the
+/// rows whose text can mention the key are decoded (about 1,000 of 100,000 for a user's
+/// inbound references, instead of every row).
+///
+/// The text test is exact in what it keeps: a reference to a key is that key as a JSON string,
+/// and every character outside `"`, `\`, `/`, the control characters and non-ASCII is written
+/// as itself by every JSON writer (ours, Apollo's `JSONSerialization`), unless as a `\u`
+/// escape; a row holding `\u` is always decoded. Keys the test cannot speak for (other
+/// characters, or letters that a non-ASCII character equals, such as `K` for the Kelvin sign)
+/// fall back to decoding every row.
+extension SQLiteNormalizedCache {
+    public func forEachRecord(pointingAt key: CacheKey, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+        // `K`, `;` and `` ` `` have non-ASCII equivalents (KELVIN SIGN…) that make the same key.
+        let equivalents: Set<UInt8> = [UInt8(ascii: "K"), UInt8(ascii: ";"), UInt8(ascii: "`")]
+        guard Self.isWrittenAsItself(key.rawValue, excluding: equivalents) else { return try forEachRecord(body) }
+        // The key as a whole JSON string: `"User:7"`, not `"User:70"`.
+        let text = "%\"" + Self.escapeLike(key.rawValue) + "\"%"
+        try forEachRecord(where: (#""record" LIKE ? ESCAPE '\' OR instr("record", '\u') > 0"#, [text]), body)
+    }
+
+    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+        guard pattern.byteSearchFindsEveryMatch, Self.isWrittenAsItself(pattern.pattern, excluding: []) else {
+            return try forEachRecord { result in
+                if case .success(let record) = result, pattern.matches(record.key) { return }
+                try body(result)
+            }
+        }
+        // Keys that match stay out (`NOT` of the removal's own condition); a row is kept when
+        // its text holds the pattern, case-insensitively as `LIKE` compares, as every key that
+        // matches does (`byteSearchFindsEveryMatch`).
+        let keys = Self.matchCondition(for: pattern)
+        let text = "%" + Self.escapeLike(pattern.pattern) + "%"
+        let sql = #"NOT (\#(keys.sql)) AND ("record" LIKE ? ESCAPE '\' OR instr("record", '\u') > 0)"#
+        try forEachRecord(where: (sql, keys.bindings + [text]), body)
+    }
+
+    /// Whether every JSON writer writes `text` inside a string as its own bytes (or with `\u`
+    /// escapes): printable ASCII but `"`, `\` and `/`, and none of `excluded`.
+    static func isWrittenAsItself(_ text: String, excluding excluded: Set<UInt8>) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && byte != UInt8(ascii: "/") && !excluded.contains(byte)
+        }
+    }
+}
