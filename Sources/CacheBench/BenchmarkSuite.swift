@@ -5,7 +5,9 @@ public enum BenchmarkSuite {
         NormalizeReadBenchmarks.group,
         SQLiteBenchmarks.group,
         WatcherBenchmarks.group,
+        HTTPFetchBenchmarks.group,
         ExplorerBenchmarks.group,
+        ExplorerWorkBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

@@ -16,7 +16,7 @@ enum ExplorerBenchmarks {
         context.progress("  measuring in child processes…")
         var probes: [JSONValue] = []
         for _ in 0..<(context.warmup + context.iterations) {
-            probes.append(try probe(path, executable: context.executablePath))
+            probes.append(try probe(["bench-explorer-probe", path], executable: context.executablePath))
         }
         let measured = Array(probes.dropFirst(context.warmup))
         func samples(_ member: String, scale: Double) throws -> Samples {
@@ -60,11 +60,11 @@ enum ExplorerBenchmarks {
         }
     }
 
-    /// Runs the probe on `path` and returns the JSON object it printed.
-    static func probe(_ path: String, executable: String) throws -> JSONValue {
+    /// Runs `cachelens ARGUMENTS` (a probe) and returns the JSON object it printed last.
+    static func probe(_ arguments: [String], executable: String) throws -> JSONValue {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["bench-explorer-probe", path]
+        process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -76,7 +76,7 @@ enum ExplorerBenchmarks {
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0, let line = text.split(separator: "\n").last,
               case .object = try? JSONValue.parse(String(line)) else {
-            throw BenchmarkError("\(executable) bench-explorer-probe \(path) failed (status \(process.terminationStatus)): \(errorText)\(text)")
+            throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus)): \(errorText)\(text)")
         }
         return try JSONValue.parse(String(line))
     }

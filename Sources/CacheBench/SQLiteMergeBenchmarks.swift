@@ -9,15 +9,17 @@ import GraphQLCacheSQLite
 /// not decoded) and the upserts (JSON not encoded).
 ///
 /// Each figure comes twice: as the cache runs by default (a large merge encodes its records on
-/// a second thread, `Options.concurrentEncoding`; the budget is checked on this one), and with
-/// everything on the merging thread, for machines without a free core (no budget: shown so
-/// that the gain of the second thread is never mistaken for less work).
+/// a second thread, `Options.concurrentEncoding`), and with everything on the merging thread,
+/// for machines without a free core (so that the gain of the second thread is never mistaken
+/// for less work); both have budgets.
 enum SQLiteMergeBenchmarks {
     /// The cache options of one variant, and the words it adds to a figure's name.
     struct Variant {
         var concurrentEncoding: Bool
         var nameSuffix: String { concurrentEncoding ? "" : ", one thread" }
-        var budget: Double? { concurrentEncoding ? 1.5 : nil }
+        /// DESIGN.md: within 1.5x by default; on one thread within 1.3x for new records and
+        /// 1.5x for a re-merge (second round).
+        func budget(remerge: Bool) -> Double { concurrentEncoding || remerge ? 1.5 : 1.3 }
         var options: SQLiteNormalizedCache.Options { SQLiteNormalizedCache.Options(concurrentEncoding: concurrentEncoding) }
 
         static let all = [Variant(concurrentEncoding: true), Variant(concurrentEncoding: false)]
@@ -43,7 +45,7 @@ enum SQLiteMergeBenchmarks {
         context.removeFile(context.freshFile("merge-\(n).sqlite"))
         context.removeFile(context.freshFile("merge-\(n)-raw.sqlite"))
         return .milliseconds("sqlite merge \(n) new records\(variant.nameSuffix) (floor: raw select+upsert)", compared,
-                             budget: variant.budget)
+                             budget: variant.budget(remerge: false))
     }
 
     /// Re-merging all `n` records into a file that holds them, 10 % of them with a new price
@@ -71,6 +73,6 @@ enum SQLiteMergeBenchmarks {
                 try raw.insert(rows)
             })
         return .milliseconds("sqlite re-merge \(n) records, 10% changed\(variant.nameSuffix) (floor: raw select+upsert of changed)",
-                             compared, budget: variant.budget)
+                             compared, budget: variant.budget(remerge: true))
     }
 }

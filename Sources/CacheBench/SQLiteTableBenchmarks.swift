@@ -3,7 +3,8 @@ import GraphQLCacheSQLite
 
 /// Batched loads and pattern removal over a table of `tableRows` items, beside
 /// `RawSQLiteBaseline` running the same statements on the same rows (DESIGN.md: loads, SQL plus
-/// decoding, within 3x of the raw SELECT; pattern delete within 1.5x of raw sqlite).
+/// decoding, within 2x of the raw SELECT; pattern delete within 1.5x of raw sqlite and, for a
+/// literal ASCII pattern, within 1.2x of Apollo's plain `LIKE`).
 enum SQLiteTableBenchmarks {
     /// The removal pattern: `Item:1`, `Item:10`…`Item:19`, `Item:100`…: about 11 % of the rows.
     static let pattern = "item:1"
@@ -39,12 +40,14 @@ enum SQLiteTableBenchmarks {
             },
             setUpFloor: { _ in },
             floor: { _ in try raw.select(keys: ordered) })
-        return .milliseconds(name, compared, budget: 3)
+        return .milliseconds(name, compared, budget: 2)
     }
 
     /// Removing the keys that contain `pattern` from `tableRows` rows; the removed rows are put
     /// back (unmeasured) before each run. Beside the cache's own SQL, and beside the plain
-    /// `LIKE` Apollo iOS runs (which treats `%` and `_` as wildcards and folds ASCII only).
+    /// `LIKE` Apollo iOS runs (which treats `%` and `_` as wildcards and folds ASCII only): for
+    /// this pattern, with no `%` or `_` and no letter a non-ASCII character folds to, the two
+    /// remove the same rows.
     static func removal(context: BenchmarkContext) throws -> [BenchmarkFigure] {
         let n = context.scale.tableRows
         let workload = ItemUserWorkload(itemCount: n)
@@ -75,7 +78,7 @@ enum SQLiteTableBenchmarks {
             floor: { _ in try check(try raws[1].deleteLike(pattern)) })
         return [
             .milliseconds("sqlite remove by pattern, \(expected) of \(n) rows (floor: raw same SQL)", sameSQL, budget: 1.5),
-            .milliseconds("sqlite remove by pattern, \(expected) of \(n) rows (floor: raw plain LIKE, Apollo's SQL)", like),
+            .milliseconds("sqlite remove by pattern, \(expected) of \(n) rows (floor: raw plain LIKE, Apollo's SQL)", like, budget: 1.2),
         ]
     }
 }

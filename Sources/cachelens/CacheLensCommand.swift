@@ -16,7 +16,7 @@ struct CacheLensCommand: ParsableCommand {
         version: "cachelens \(CacheLensVersion.current)",
         subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
                       StatsCommand.self, ExportCommand.self, ImportCommand.self, BenchCommand.self,
-                      BenchExplorerProbeCommand.self],
+                      BenchExplorerProbeCommand.self, BenchExplorerWorkProbeCommand.self],
         defaultSubcommand: ExploreCommand.self
     )
 
