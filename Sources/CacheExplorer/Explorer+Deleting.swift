@@ -23,7 +23,8 @@ extension Explorer {
             let count = try backend.keyCount(matching: pattern)
             guard count > 0 else { inform("no key contains \"\(pattern)\""); return }
             let sample = try backend.keys(matching: pattern, offset: 0, limit: Self.previewSampleSize)
-            let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern))
+            let doomed = Set(try backend.keys(matching: pattern, offset: 0, limit: count))
+            let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern), doomed: doomed)
             let matcher = KeyPattern(pattern)
             let affected = state.watches.filter { $0.dependentRecords.contains(where: matcher.matches) }.map(\.name)
             state.mode = .confirm(.deletePattern(PatternPreview(pattern: pattern, count: count, sample: sample,
@@ -34,8 +35,10 @@ extension Explorer {
         }
     }
 
-    /// References from records that stay to existing records that would go: a sample and the count.
-    private func wouldDangle(_ matcher: KeyPattern) throws -> ([String], Int) {
+    /// References from records that stay to existing records that would go (`doomed`, the
+    /// matching keys, known from the key listing, rather than loading every target): a sample
+    /// and the count.
+    private func wouldDangle(_ matcher: KeyPattern, doomed: Set<CacheKey>) throws -> ([String], Int) {
         var candidates: [(from: String, target: CacheKey)] = []
         try backend.forEachRecord(pointingInto: matcher) { record in
             guard !matcher.matches(record.key) else { return }
@@ -45,8 +48,7 @@ extension Explorer {
                 }
             }
         }
-        let existing = try backend.loadRecords(forKeys: Set(candidates.map(\.target)))
-        let dangling = candidates.filter { existing[$0.target] != nil }
+        let dangling = candidates.filter { doomed.contains($0.target) }
         return (Array(dangling.map { "\($0.from) → \($0.target)" }.sorted().prefix(5)), dangling.count)
     }
 

@@ -16,9 +16,10 @@ extension SQLiteNormalizedCache {
         // `K`, `;` and `` ` `` have non-ASCII equivalents (KELVIN SIGN…) that make the same key.
         let equivalents: Set<UInt8> = [UInt8(ascii: "K"), UInt8(ascii: ";"), UInt8(ascii: "`")]
         guard Self.isWrittenAsItself(key.rawValue, excluding: equivalents) else { return try forEachRecord(body) }
-        // The key as a whole JSON string: `"User:7"`, not `"User:70"`.
-        let text = "%\"" + Self.escapeLike(key.rawValue) + "\"%"
-        try forEachRecord(where: (#""record" LIKE ? ESCAPE '\' OR instr("record", '\u') > 0"#, [text]), body)
+        // The key and the quote that ends its string: `User:7"`, not `User:70"`. (Without the
+        // opening quote `LIKE` looks for the key's first letter rather than every quote.)
+        let text = "%" + Self.escapeLike(key.rawValue) + "\"%"
+        try forEachRecord(where: (#""record" LIKE ? ESCAPE '\' OR "# + Self.holdsUnicodeEscape, [text]), body)
     }
 
     public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
@@ -33,9 +34,13 @@ extension SQLiteNormalizedCache {
         // matches does (`byteSearchFindsEveryMatch`).
         let keys = Self.matchCondition(for: pattern)
         let text = "%" + Self.escapeLike(pattern.pattern) + "%"
-        let sql = #"NOT (\#(keys.sql)) AND ("record" LIKE ? ESCAPE '\' OR instr("record", '\u') > 0)"#
+        let sql = #"NOT (\#(keys.sql)) AND ("record" LIKE ? ESCAPE '\' OR "# + Self.holdsUnicodeEscape + ")"
         try forEachRecord(where: (sql, keys.bindings + [text]), body)
     }
+
+    /// Whether a row's text holds a `\u` escape, with `LIKE` (which finds a pattern's first
+    /// character with `strcspn`; `instr` compares at every byte and cost more than the scan).
+    static let holdsUnicodeEscape = #""record" LIKE '%\\u%' ESCAPE '\'"#
 
     /// Whether every JSON writer writes `text` inside a string as its own bytes (or with `\u`
     /// escapes): printable ASCII but `"`, `\` and `/`, and none of `excluded`.
