@@ -16,11 +16,15 @@ enum ExplorerWorkBenchmarks {
         let path = context.freshFile("explorer-work-\(items).sqlite")
         defer { context.removeFile(path) }
         context.progress("  writing the \(items)-item workload…")
-        let raw = try RawSQLiteBaseline(path: path)
-        try raw.insert(ItemUserWorkload.rows(ItemUserWorkload(itemCount: items).records().records))
+        try writeFile(path, items: items)
         context.progress("  measuring in child processes…")
         let watch = try probes(path, part: "watch", context: context)
         let actions = try probes(path, part: "actions", context: context)
+        for run in actions {
+            guard run["inboundCount"] == .int(1_000), run["deletePreviewCount"] == .int(11_111) else {
+                throw BenchmarkError("the explorer showed other counts than 1000 inbound and 11111 to delete: \(run.jsonText)")
+            }
+        }
         let firstResult = Samples(try values("watchFirstResultMs", in: watch).map { $0 / 1000 })
         let floor = Samples(try values("readQueryFromSQLiteMs", in: watch).map { $0 / 1000 })
         return [
@@ -35,6 +39,12 @@ enum ExplorerWorkBenchmarks {
             .milliseconds("explorer delete-by-pattern preview, 11111 of \(items) items",
                           Samples(try values("deletePreviewMs", in: actions).map { $0 / 1000 }), budget: 150),
         ]
+    }
+
+    /// The workload's records (`ItemUserWorkload.records()`) written with the raw baseline.
+    static func writeFile(_ path: String, items: Int) throws {
+        let raw = try RawSQLiteBaseline(path: path)
+        try raw.insert(ItemUserWorkload.rows(ItemUserWorkload(itemCount: items).records().records))
     }
 
     /// The measured runs of one part (after the warm-up runs).

@@ -46,7 +46,7 @@ enum HTTPFetchBenchmarks {
         let operation = try client.store.executor.operation(document: document)
         let outcome = client.waitFor { await client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheData) }
         if let error = outcome.error { throw BenchmarkError("the fetch over HTTP failed: \(error)") }
-        guard let result = outcome.results.last, case .array(let list)? = result.data["items"], list.count == items else {
+        guard let result = outcome.results.last, case .array(let list)? = result.data?["items"], list.count == items else {
             throw BenchmarkError("the fetch over HTTP did not bring \(items) items")
         }
     }

@@ -1,3 +1,4 @@
+import CacheTestSupport
 import Testing
 import GraphQLCache
 @testable import CacheBench
@@ -40,8 +41,8 @@ import GraphQLCache
 extension BenchmarkFrameworkTests {
     @Test func sqliteFiltersSelectTheSQLiteGroup() {
         #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
-        #expect(BenchmarkSuite.groups.map(\.name).starts(with: ["recordjson", "normalize", "sqlite", "watchers", "explorer"]))
-        #expect(BenchmarkSuite.selected(by: "explorer").map(\.name) == ["explorer"])
+        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "network", "explorer", "explorer-work"])
+        #expect(BenchmarkSuite.selected(by: "explorer").map(\.name) == ["explorer", "explorer-work"])
         #expect(BenchmarkSuite.selected(by: "watch").map(\.name) == ["watchers"])
     }
 }
@@ -65,5 +66,18 @@ extension BenchmarkFrameworkTests {
         #expect(first.objectValue?.keys == ["name", "unit", "median", "min", "max", "floor", "ratio"])
         #expect(first["median"] == .double(1.235))
         #expect(first["ratio"] == .double(2.469))
+    }
+}
+
+extension BenchmarkFrameworkTests {
+    /// The network figure fetches the workload from the bench's own loopback server (the fetch
+    /// checks that every item arrived) and has the transfer plus parse as its floor.
+    @Test func fetchOverHTTPIsMeasuredBesideItsFloor() throws {
+        let directory = try TemporaryDirectory()
+        let context = BenchmarkContext(scale: .small, scratchDirectory: directory.url.path, executablePath: "", progress: { _ in })
+        let figure = try HTTPFetchBenchmarks.fetch(context: context)
+        #expect(figure.name.hasPrefix("fetch over HTTP, 2000 items"))
+        #expect((figure.floor ?? 0) > 0)
+        #expect(figure.budget == 2)
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
-        let probe = try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
+        let probe = try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
         for member in ["firstFrameMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
                        "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "filterNoMatchMs",
                        "peakResidentMB"] {
@@ -28,7 +28,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
-        let probe = try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
+        let probe = try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
         let result = try CacheLensProcess.run(["explore", path, "--read-only", "--measure"])
         #expect(result.status == 0, "\(result.stderr)")
         let measured = try JSONValue.parse(result.stdout).objectValue
@@ -40,7 +40,7 @@ import Testing
         let path = directory.path("other.sqlite")
         try SQLiteNormalizedCache(path: path).merge(records: RecordSet(records: [Record(key: "Droid:1", ["name": .string("R2")])]))
         #expect {
-            try ExplorerBenchmarks.probe(path, executable: CacheLensProcess.executable.path)
+            try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
         } throws: { error in
             String(describing: error).contains("\(path): the explorer drew no records")
         }
@@ -48,9 +48,30 @@ import Testing
 
     @Test func aProbeOfAMissingFileIsAnErrorNamingIt() throws {
         #expect {
-            try ExplorerBenchmarks.probe("/nonexistent/explorer.sqlite", executable: CacheLensProcess.executable.path)
+            try ExplorerBenchmarks.probe(["bench-explorer-probe", "/nonexistent/explorer.sqlite"],
+                                         executable: CacheLensProcess.executable.path)
         } throws: { error in
             String(describing: error).contains("/nonexistent/explorer.sqlite")
         }
+    }
+
+    /// The explorer-work probe on a 2,000-item workload: a watch that shows every item, and the
+    /// counts of `r` on `User:7` (20 items point at it) and of the `D item:1` preview (1,111).
+    @Test func workProbeWatchesEveryItemAndCountsInboundReferencesAndMatches() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("work.sqlite")
+        try ExplorerWorkBenchmarks.writeFile(path, items: 2_000)
+        let executable = CacheLensProcess.executable.path
+        let watch = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "watch"], executable: executable)
+        for member in ["watchFirstResultMs", "watchSlowestKeyPressMs", "readQueryFromSQLiteMs", "peakResidentMB"] {
+            guard case .double(let value)? = watch[member] else {
+                Issue.record("no \(member) in \(watch.jsonText)")
+                continue
+            }
+            #expect(value > 0, "\(member)")
+        }
+        let actions = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "actions"], executable: executable)
+        #expect(actions["inboundCount"] == .int(20))
+        #expect(actions["deletePreviewCount"] == .int(1_111))
     }
 }
