@@ -61,3 +61,50 @@ import GraphQLCache
         #expect(out[4].contains(#""code":"invalidVariables""#) && out[4].contains(#""variable":"id""#))
     }
 }
+
+/// The second edition's `explain` groups and diagnoses, the `lint` op, and variables checked
+/// against their types.
+@Suite struct HarnessDiagnosisOpsTests {
+    private func run(_ lines: [String]) -> [String] { Harness.transcript(lines) }
+    private static let schema = #"{"id":0,"op":"schema","sdl":"type Query { hero(episode: Episode): Character human(id: ID!): Human } enum Episode { NEWHOPE EMPIRE JEDI } interface Character { id: ID! name: String! } type Human implements Character { id: ID! name: String! } extend interface Character @typePolicy(keyFields: \"id\")"}"#
+
+    @Test func explainGivesGroupsAndANoFieldPolicyDiagnosisWithTheSDLLine() throws {
+        let out = run([
+            Self.schema,
+            #"{"id":1,"op":"write","document":"{ hero { __typename id name } }","data":{"hero":{"__typename":"Human","id":"1000","name":"Luke"}}}"#,
+            #"{"id":2,"op":"explain","document":"{ human(id: \"1000\") { name } }"}"#,
+        ])
+        let response = try JSONValue.parse(out[2])
+        #expect(response["groups"] == .array([.object([
+            "path": .array([.string("human")]), "reason": .string("missingField"), "fieldKey": .string("human(id:1000)"),
+            "count": .int(1), "example": try #require(response["misses"]?.arrayValue?.first),
+        ])]))
+        let diagnosis = try #require(response["diagnoses"]?.arrayValue?.first)
+        #expect(diagnosis["kind"] == .string("noFieldPolicy"))
+        #expect(diagnosis["suggestion"] == .string(#"extend type Query @fieldPolicy(forField: "human", keyArgs: "id")"#))
+        #expect(diagnosis["keys"] == .array([.string("Human:1000")]))
+    }
+
+    @Test func lintAnswersItsFindings() {
+        let out = run([
+            #"{"id":1,"op":"merge","records":{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Orphan:1":{"__typename":"Orphan"}}}"#,
+            #"{"id":2,"op":"lint"}"#,
+            #"{"id":3,"op":"removeRecord","key":"Orphan:1"}"#,
+            #"{"id":4,"op":"merge","records":{"Droid:2001":{"__typename":"Droid"}}}"#,
+            #"{"id":5,"op":"lint"}"#,
+        ])
+        #expect(out[1] == #"{"id":2,"ok":true,"findings":[{"kind":"danglingReference","message":"1 reference(s) name absent records; e.g. QUERY_ROOT -> Droid:2001","keys":["QUERY_ROOT"],"count":1,"suggestion":"refetch the queries that read them, or remove the records holding them"},{"kind":"unreachable","message":"1 record(s) are not reachable from QUERY_ROOT, MUTATION_ROOT or SUBSCRIPTION_ROOT: no query reads them.","keys":["Orphan:1"],"count":1,"suggestion":":gc in the explorer deletes them"}]}"#)
+        #expect(out[4] == #"{"id":5,"ok":true,"findings":[]}"#)
+    }
+
+    @Test func anEnumVariableOutsideItsValuesIsInvalidVariablesNeverAMiss() {
+        let out = run([
+            Self.schema,
+            #"{"id":1,"op":"explain","document":"query($e: Episode) { hero(episode: $e) { name } }","variables":{"e":"FOO"}}"#,
+            #"{"id":2,"op":"read","document":"query($e: Episode) { hero(episode: $e) { name } }","variables":{"e":3}}"#,
+        ])
+        #expect(out[1] == #"{"id":1,"ok":false,"error":{"code":"invalidVariables","message":"variable \"$e\": \"FOO\" is not a value of enum Episode; allowed values of Episode: NEWHOPE, EMPIRE, JEDI","variable":"e"}}"#)
+        #expect(out[2].contains(#""code":"invalidVariables""#))
+        #expect(out[2].contains("expected a value of enum Episode, found integer 3"))
+    }
+}

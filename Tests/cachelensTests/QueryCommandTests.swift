@@ -186,3 +186,35 @@ import Testing
         #expect(both.status != 0)
     }
 }
+
+/// Variables are checked against their types before any read: a typo is an error naming the
+/// variable and the allowed values, never a cache miss.
+@Suite struct QueryCommandVariableTests {
+    @Test func anEnumVariableOutsideItsValuesIsAnErrorNotAMiss() throws {
+        let directory = try TemporaryDirectory()
+        let schema = ["--schema", PackageFiles.root.appendingPathComponent("sample-data/starwars.graphqls").path]
+        let result = try CacheLensProcess.run([
+            "query", try QueryCommandTests.cacheFile(in: directory), "-e", "query($e: Episode) { hero(episode: $e) { name } }",
+            "--variables", #"{"e":"FOO"}"#,
+        ] + schema)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"variable "$e": "FOO" is not a value of enum Episode; allowed values of Episode: NEWHOPE, EMPIRE, JEDI"#))
+        #expect(!result.stderr.contains("cache miss"))
+    }
+
+    @Test func aHundredThousandItemsMissingAFieldPrintUnderFortyLinesNamingTheCount() throws {
+        let directory = try TemporaryDirectory()
+        let count = 100_000
+        var snapshot = #"{"QUERY_ROOT":{"items":["# + (0..<count).map { #"{"$reference":"Item:\#($0)"}"# }.joined(separator: ",") + "]}"
+        for index in 0..<count { snapshot += #","Item:\#(index)":{"__typename":"Item","id":"\#(index)","name":"item \#(index)"}"# }
+        try Data((snapshot + "}").utf8).write(to: URL(fileURLWithPath: directory.path("items.json")))
+        let path = directory.path("items.sqlite")
+        #expect(try CacheLensProcess.run(["import", directory.path("items.json"), path]).status == 0)
+        let result = try CacheLensProcess.run(["query", path, "-e", "{ items { name description } }"])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count < 40)
+        #expect(lines.first == "cache miss: incomplete: 100,000 misses in 1 group")
+        #expect(lines.contains("  items[*].description — missingField on 100,000 of 100,000 Item records; e.g. Item:0 has no description"))
+    }
+}

@@ -1,0 +1,75 @@
+import CacheTestSupport
+import Foundation
+import GraphQLCache
+import Testing
+
+/// `cachelens check` through the real binary: every query of a directory of `.graphql` files
+/// against a cache made for it.
+@Suite struct CheckCommandTests {
+    private static let sampleData = PackageFiles.root.appendingPathComponent("sample-data").path
+    private static var schema: [String] {
+        ["--schema", sampleData + "/starwars.graphqls"]
+    }
+
+    /// A cache holding Human:1000 through `hero`, and an app whose `Human` query needs a field
+    /// policy, whose fragment lives in another file, and whose mutation is skipped.
+    private static func app(in directory: TemporaryDirectory) throws -> (cache: String, app: String) {
+        let cache = directory.path("cache.sqlite")
+        try SQLiteTestFile.apolloFile(at: cache, rows: [
+            ("QUERY_ROOT", #"{"hero":{"$reference":"Human:1000"}}"#),
+            ("Human:1000", #"{"__typename":"Human","id":"1000","name":"Luke Skywalker"}"#),
+        ])
+        let app = directory.path("App")
+        try FileManager.default.createDirectory(atPath: app + "/Screens/Profile", withIntermediateDirectories: true)
+        let files = [
+            "Screens/Hero.graphql": "query Hero { hero { ...Named } }",
+            "Screens/Profile/Human.graphql": "query Human($id: ID!) { human(id: $id) { ...Named } }",
+            "Fragments.graphql": "fragment Named on Character { id name }",
+            "Review.graphql": "mutation Review { createReview(episode: JEDI, review: {stars: 5}) { stars } }",
+            "notes.txt": "not a document",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: app + "/" + name)) }
+        try Data(#"{"Human":{"id":"1000"}}"#.utf8).write(to: URL(fileURLWithPath: directory.path("variables.json")))
+        return (cache, app)
+    }
+
+    @Test func aTableOfEveryOperationWithGroupsAndDiagnosesExitsTwoOnAMiss() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        let result = try CacheLensProcess.run(["check", cache, app, "--variables", directory.path("variables.json")] + Self.schema)
+        #expect(result.status == 2, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("OPERATION") == true)
+        #expect(lines.contains { $0.hasPrefix("Hero ") && $0.hasSuffix("  hit") })
+        #expect(lines.contains { $0.hasPrefix("Human ") && $0.contains("Screens/Profile/Human.graphql") && $0.hasSuffix("miss: 1 miss in 1 group") })
+        #expect(lines.contains { $0.hasPrefix("Review ") && $0.hasSuffix("skipped: a mutation is not read from the cache") })
+        #expect(lines.contains(#"      fix: extend type Query @fieldPolicy(forField: "human", keyArgs: "id")"#))
+        #expect(lines.contains("2 queries: 1 answered by the cache, 1 miss, 0 could not run; 1 skipped"))
+    }
+
+    @Test func jsonGivesOneObjectPerOperation() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        let result = try CacheLensProcess.run(["check", cache, app, "--json", "--variables", directory.path("variables.json")] + Self.schema)
+        #expect(result.status == 2)
+        let operations = try #require(try JSONValue.parse(result.stdout)["operations"]?.arrayValue)
+        let human = try #require(operations.first { $0["name"] == .string("Human") })
+        #expect(human["file"] == .string(app + "/Screens/Profile/Human.graphql"))
+        #expect(human["complete"] == .bool(false))
+        #expect(human["misses"] == .int(1))
+        #expect(human["groups"]?.arrayValue?.count == 1)
+        #expect(human["diagnoses"]?.arrayValue?.first?["kind"] == .string("noFieldPolicy"))
+        #expect(operations.first { $0["name"] == .string("Hero") }?["complete"] == .bool(true))
+    }
+
+    @Test func everyQueryAnsweredExitsZeroAndAMissingVariableExitsOne() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        let hit = try CacheLensProcess.run(["check", cache, app + "/Screens/Hero.graphql", app + "/Fragments.graphql"] + Self.schema)
+        #expect(hit.status == 0)
+        #expect(hit.stdout.hasSuffix("1 query: 1 answered by the cache, 0 miss, 0 could not run\n"))
+        let missingVariable = try CacheLensProcess.run(["check", cache, app] + Self.schema)
+        #expect(missingVariable.status == 1)
+        #expect(missingVariable.stdout.contains(#"error: variable "$id": required variable of type ID! was not provided"#))
+    }
+}
