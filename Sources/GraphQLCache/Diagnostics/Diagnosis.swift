@@ -2,7 +2,7 @@
 /// or query edit to paste. The harness `explain` and `lint` ops print these as
 /// `{"kind","message","suggestion"?,"keys"?}`.
 public struct Diagnosis: Sendable, Hashable {
-    /// The kinds HARNESS.md names, plus three that explain single misses.
+    /// The kinds HARNESS.md names, plus four that explain single misses.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The field is cached with other arguments.
         case argumentsDiffer
@@ -16,6 +16,8 @@ public struct Diagnosis: Sendable, Hashable {
         case danglingReference
         /// No record of the type holds the field: no operation fetched it.
         case neverFetched
+        /// Other records of the type hold the field; this one's writer did not select it.
+        case fetchedElsewhere
         /// A `@fieldPolicy` built the key from the arguments, and that record is absent.
         case fieldPolicyKey
         /// A stored scalar does not fit its schema type (Apollo's "could not convert").

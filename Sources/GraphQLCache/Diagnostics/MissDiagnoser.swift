@@ -62,7 +62,21 @@ public struct MissDiagnoser {
             return [policy] + (miss.nearMisses.isEmpty ? [] : [argumentsDiffer(miss)])
         }
         if let never = try neverFetched(miss) { return [never] }
-        return (miss.nearMisses.isEmpty ? [] : [argumentsDiffer(miss)]) + (try identity(miss))
+        let found = (miss.nearMisses.isEmpty ? [] : [argumentsDiffer(miss)]) + (try identity(miss))
+        if found.isEmpty, let elsewhere = try fetchedElsewhere(miss) { return [elsewhere] }
+        return found
+    }
+
+    /// Other records of the type hold the field; this one was written by an operation that did
+    /// not select it.
+    private func fetchedElsewhere(_ miss: CacheMiss) throws -> Diagnosis? {
+        guard let field = miss.context.fieldName, let typename = miss.context.typename,
+              try census.get().types[typename]?.fieldNames.contains(field) == true else { return nil }
+        return Diagnosis(
+            kind: .fetchedElsewhere,
+            message: "other \(typename) records hold \(field), but \(miss.recordKey) does not: the operations that wrote it did not select \(field).",
+            suggestion: "fetch this query from the server once, or select \(field) in the operation that writes \(miss.recordKey)",
+            keys: [miss.recordKey])
     }
 
     private func argumentsDiffer(_ miss: CacheMiss) -> Diagnosis {
