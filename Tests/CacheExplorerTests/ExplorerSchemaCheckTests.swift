@@ -58,6 +58,7 @@ import Testing
         var (explorer, _) = try explorer()
         explorer.press([.character("q")] + Key.sequence(from: "query H($e: Episode) { hero(episode: $e) { name } }") + [.tab]
             + Key.sequence(from: #"{"e":"FOO"}"#) + [.enter])
+        explorer.settle()
         #expect(explorer.state.console.report == nil)
         #expect(explorer.state.console.error == #"variable "$e": "FOO" is not a value of enum Episode; allowed values of Episode: NEWHOPE, EMPIRE, JEDI"#)
     }
