@@ -19,16 +19,22 @@ extension SQLiteNormalizedCache {
         }
     }
 
-    /// How the SQL decides: for an ASCII pattern, SQLite's `LIKE` (which folds ASCII letters
-    /// only) is exact on ASCII keys and fast; keys with other characters (`K` Kelvin sign folds
-    /// to `k`, a combining accent changes the character) go to `KeyPattern` through a registered
-    /// function. When no non-ASCII character can stand for one of the pattern's
+    /// The longest pattern (in bytes) handed to SQLite's `LIKE`: its matcher backtracks and
+    /// refuses patterns past `SQLITE_LIMIT_LIKE_PATTERN_LENGTH` ("LIKE pattern too complex").
+    static let longestLikePattern = 1_000
+
+    /// How the SQL decides: for an ordinary ASCII pattern, SQLite's `LIKE` (which folds ASCII
+    /// letters only) is exact on ASCII keys and fast; keys with other characters (`K` Kelvin sign
+    /// folds to `k`, a combining accent changes the character) go to `KeyPattern` through a
+    /// registered function. When no non-ASCII character can stand for one of the pattern's
     /// (`byteSearchFindsEveryMatch`, e.g. `item:1`), `LIKE` alone finds every match and only its
     /// hits on non-ASCII keys are tested again: the table is scanned as Apollo's plain `LIKE`
-    /// scans it. A non-ASCII pattern goes to `KeyPattern` for every key.
+    /// scans it. A non-ASCII pattern, a long one, or one holding NUL (which ends a `LIKE` pattern
+    /// early, so `"a\u{0}"` would match every key containing `a`) goes to `KeyPattern` for every key.
     static func matchCondition(for pattern: KeyPattern) -> (sql: String, bindings: [String]) {
         let function = SQLiteSchema.matchFunction
-        guard pattern.isASCII else {
+        guard pattern.isASCII, pattern.pattern.utf8.count <= longestLikePattern,
+              !pattern.pattern.utf8.contains(0) else {
             return (#"\#(function)("key", ?)"#, [pattern.pattern])
         }
         let like = "%" + escapeLike(pattern.pattern) + "%"
