@@ -96,6 +96,8 @@ extension Harness {
             return HarnessError(.badRequest, error.description)
         case .cacheMiss(let miss):
             return HarnessError(.cacheMiss, miss.description, extra: ["miss": .object(miss.jsonObject)])
+        case .limitExceeded:
+            return HarnessError(.unsupported, error.description)
         }
     }
 

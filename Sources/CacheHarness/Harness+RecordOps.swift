@@ -63,7 +63,9 @@ extension Harness {
 
     /// Runs a cache call, reporting its failure as a `storage` error.
     func storage<T>(_ body: () throws -> T) throws(HarnessError) -> T {
-        do { return try body() } catch {
+        do { return try body() } catch let error as GraphQLCacheError {
+            throw Harness.harnessError(error)
+        } catch {
             throw HarnessError(.storage, "\(error)")
         }
     }

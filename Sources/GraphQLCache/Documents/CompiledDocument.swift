@@ -28,21 +28,23 @@ final class CompiledDocument: Sendable {
     /// The source with `__typename` added to every object selection set that lacks it.
     let networkText: String
 
-    /// Parses, validates (with a schema) and compiles `source`.
-    init(source: String, schema: CacheSchema?) throws(GraphQLCacheError) {
+    /// Parses, validates (with a schema) and compiles `source`, within `limits` (the nesting is
+    /// checked before GraphQL's parser runs).
+    init(source: String, schema: CacheSchema?, limits: CacheLimits = CacheLimits()) throws(GraphQLCacheError) {
+        try NestingScan(limit: limits.maximumNestingDepth).check(source, what: "The document")
         let document: Document
         do { document = try parse(source: source) } catch {
             throw Self.documentError(error)
         }
         if let schema { try Self.validate(document, schema: schema) }
-        let compiler = try DocumentCompiler(schema: schema, document: document)
+        var compiler = try DocumentCompiler(schema: schema, document: document, limits: limits)
         var operations: [OperationPlan] = []
         var fragments: [FragmentPlan] = []
         var insertions: [Int] = []
         for definition in document.definitions {
             switch definition {
             case let operation as OperationDefinition:
-                operations.append(try Self.plan(operation, compiler: compiler, schema: schema))
+                operations.append(try Self.plan(operation, compiler: &compiler, schema: schema))
                 Self.typenameInsertions(operation.selectionSet, isRoot: true, into: &insertions)
             case let fragment as FragmentDefinition:
                 let condition = fragment.typeCondition.name.value
@@ -60,7 +62,7 @@ final class CompiledDocument: Sendable {
         self.networkText = Self.inserting(" __typename", at: insertions, into: source)
     }
 
-    private static func plan(_ operation: OperationDefinition, compiler: DocumentCompiler,
+    private static func plan(_ operation: OperationDefinition, compiler: inout DocumentCompiler,
                              schema: CacheSchema?) throws(GraphQLCacheError) -> OperationPlan {
         let kind: GraphQLOperation.Kind
         let rootType: String?

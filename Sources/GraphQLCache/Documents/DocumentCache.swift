@@ -7,16 +7,18 @@ final class DocumentCache: Sendable {
     private let documents = Mutex<[String: CompiledDocument]>([:])
     private let capacity: Int
     let schema: CacheSchema?
+    let limits: CacheLimits
 
-    init(schema: CacheSchema?, capacity: Int = 512) {
+    init(schema: CacheSchema?, limits: CacheLimits = CacheLimits(), capacity: Int = 512) {
         self.schema = schema
+        self.limits = limits
         self.capacity = capacity
     }
 
     /// The compiled document for `source`, compiling it on first use.
     func document(for source: String) throws(GraphQLCacheError) -> CompiledDocument {
         if let cached = documents.withLock({ $0[source] }) { return cached }
-        let compiled = try CompiledDocument(source: source, schema: schema)
+        let compiled = try CompiledDocument(source: source, schema: schema, limits: limits)
         documents.withLock { cache in
             if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
             cache[source] = compiled

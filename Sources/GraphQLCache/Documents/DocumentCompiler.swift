@@ -2,12 +2,20 @@ import GraphQL
 
 /// Turns a parsed document into plans: fragment spreads inlined as type cases, argument values
 /// converted, schema types and field policies attached.
+///
+/// Inlining is where a small document can ask for unbounded work (a fragment that spreads the
+/// next one twice, 24 levels down, is 16 million selections; a chain of 4,000 fragments nests
+/// 4,000 levels), so the compiler counts selections and nesting against `CacheLimits` as it goes.
 struct DocumentCompiler {
     let schema: CacheSchema?
     let fragments: [String: FragmentDefinition]
+    let limits: CacheLimits
+    /// Fields and type cases compiled so far.
+    private(set) var selectionCount = 0
 
-    init(schema: CacheSchema?, document: Document) throws(GraphQLCacheError) {
+    init(schema: CacheSchema?, document: Document, limits: CacheLimits = CacheLimits()) throws(GraphQLCacheError) {
         self.schema = schema
+        self.limits = limits
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions {
             if fragments[fragment.name.value] != nil {
@@ -24,33 +32,58 @@ struct DocumentCompiler {
         return [DocumentLocation(line: token.line, column: token.column)]
     }
 
-    /// Compiles a selection set whose parent type is `parentType` (nil without a schema).
-    func compile(_ selectionSet: SelectionSet, parentType: String?, spreading: [String] = []) throws(GraphQLCacheError) -> SelectionSetPlan {
+    /// Compiles a selection set whose parent type is `parentType` (nil without a schema);
+    /// `depth` counts the selection sets around it, fragments inlined.
+    mutating func compile(_ selectionSet: SelectionSet, parentType: String?, spreading: [String] = [],
+                          depth: Int = 1) throws(GraphQLCacheError) -> SelectionSetPlan {
+        if depth > limits.maximumNestingDepth {
+            throw .invalidDocument(
+                message: "Selections nest deeper than \(limits.maximumNestingDepth) levels once fragments are inlined "
+                    + "(raise CacheConfiguration.limits.maximumNestingDepth to allow more).",
+                locations: Self.locations(selectionSet.loc))
+        }
         var items: [SelectionItem] = []
         for selection in selectionSet.selections {
+            try countSelection(selection)
             switch selection {
             case let field as Field:
-                items.append(.field(try compile(field, parentType: parentType, spreading: spreading)))
+                items.append(.field(try compile(field, parentType: parentType, spreading: spreading, depth: depth)))
             case let inline as InlineFragment:
                 let condition = inline.typeCondition?.name.value
-                let inner = try compile(inline.selectionSet, parentType: condition ?? parentType, spreading: spreading)
+                let inner = try compile(inline.selectionSet, parentType: condition ?? parentType, spreading: spreading, depth: depth + 1)
                 items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(inline.directives), inner))
             case let spread as FragmentSpread:
-                let name = spread.name.value
-                guard let fragment = fragments[name] else {
-                    throw .invalidDocument(message: "Unknown fragment \"\(name)\".", locations: Self.locations(spread.loc))
-                }
-                if spreading.contains(name) {
-                    throw .invalidDocument(message: "Cannot spread fragment \"\(name)\" within itself.", locations: Self.locations(spread.loc))
-                }
-                let condition = fragment.typeCondition.name.value
-                let inner = try compile(fragment.selectionSet, parentType: condition, spreading: spreading + [name])
-                items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(spread.directives), inner))
+                items.append(try compile(spread, parentType: parentType, spreading: spreading, depth: depth))
             default:
                 break
             }
         }
         return SelectionSetPlan(items: items)
+    }
+
+    /// Counts one field or type case against `maximumSelections`.
+    private mutating func countSelection(_ selection: any Selection) throws(GraphQLCacheError) {
+        selectionCount += 1
+        guard selectionCount > limits.maximumSelections else { return }
+        throw .invalidDocument(
+            message: "The document expands to more than \(limits.maximumSelections) selections once fragment spreads "
+                + "are inlined (raise CacheConfiguration.limits.maximumSelections to allow more).",
+            locations: Self.locations(selection.loc))
+    }
+
+    /// A fragment spread, inlined as a type case.
+    private mutating func compile(_ spread: FragmentSpread, parentType: String?, spreading: [String],
+                                  depth: Int) throws(GraphQLCacheError) -> SelectionItem {
+        let name = spread.name.value
+        guard let fragment = fragments[name] else {
+            throw .invalidDocument(message: "Unknown fragment \"\(name)\".", locations: Self.locations(spread.loc))
+        }
+        if spreading.contains(name) {
+            throw .invalidDocument(message: "Cannot spread fragment \"\(name)\" within itself.", locations: Self.locations(spread.loc))
+        }
+        let condition = fragment.typeCondition.name.value
+        let inner = try compile(fragment.selectionSet, parentType: condition, spreading: spreading + [name], depth: depth + 1)
+        return .typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(spread.directives), inner)
     }
 
     /// A type condition that every object of the parent type meets needs no check at run time.
@@ -61,7 +94,8 @@ struct DocumentCompiler {
         return condition
     }
 
-    private func compile(_ field: Field, parentType: String?, spreading: [String]) throws(GraphQLCacheError) -> FieldPlan {
+    private mutating func compile(_ field: Field, parentType: String?, spreading: [String],
+                                  depth: Int) throws(GraphQLCacheError) -> FieldPlan {
         let name = field.name.value
         let schemaField = parentType.flatMap { schema?.field(name, on: $0) }
         var arguments: [(name: String, value: ArgumentValue)] = []
@@ -70,8 +104,9 @@ struct DocumentCompiler {
         }
         arguments.sort { $0.name < $1.name }
         let childType = schemaField?.type.namedType
-        let selectionSet = try field.selectionSet.map { set throws(GraphQLCacheError) in
-            try compile(set, parentType: childType, spreading: spreading)
+        var selectionSet: SelectionSetPlan?
+        if let set = field.selectionSet {
+            selectionSet = try compile(set, parentType: childType, spreading: spreading, depth: depth + 1)
         }
         let policy = parentType.flatMap { schema?.fieldPolicies[$0]?[name] }
         return FieldPlan(responseName: field.alias?.value ?? name, name: name, arguments: arguments,

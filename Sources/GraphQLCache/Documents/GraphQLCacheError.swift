@@ -13,6 +13,8 @@ public enum GraphQLCacheError: Error, Sendable, CustomStringConvertible {
     case invalidData(path: [PathComponent], message: String)
     /// A read that could not be completed from the cache.
     case cacheMiss(CacheMiss)
+    /// The work asked for passes one of `CacheLimits` (the message names it and how to raise it).
+    case limitExceeded(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum GraphQLCacheError: Error, Sendable, CustomStringConvertible {
             return at.isEmpty ? "invalid data: \(message)" : "invalid data at \(at): \(message)"
         case .cacheMiss(let miss):
             return miss.description
+        case .limitExceeded(let message):
+            return message
         }
     }
 }

@@ -13,19 +13,33 @@ struct SchemaLoader {
 
     func load() throws(GraphQLCacheError) -> CacheSchema {
         var loader = self
+        let nesting = NestingScan(limit: CacheLimits().maximumNestingDepth)
         for (index, text) in sdl.enumerated() {
+            if let location = nesting.firstExcess(in: text) {
+                throw .invalidSchema("SDL #\(index + 1): nests deeper than \(nesting.limit) levels of braces, brackets "
+                    + "or parentheses (at line \(location.line), column \(location.column))")
+            }
             let document: Document
             do { document = try parse(source: text) } catch {
                 throw .invalidSchema("SDL #\(index + 1): \(Self.message(error))")
             }
             for definition in document.definitions { try loader.index(definition) }
         }
-        let schema: GraphQLSchema
-        do {
-            let combined = try parse(source: CacheSchema.policyDirectives + sdl.joined(separator: "\n"))
-            schema = try buildASTSchema(documentAST: combined)
-        } catch {
+        let combined: Document
+        do { combined = try parse(source: CacheSchema.policyDirectives + sdl.joined(separator: "\n")) } catch {
             throw .invalidSchema(Self.message(error))
+        }
+        var defaults = InputDefaultCost(definitions: combined.definitions)
+        try defaults.check(arguments: Self.fieldArguments(combined.definitions))
+        let schema: GraphQLSchema
+        do { schema = try buildASTSchema(documentAST: combined) } catch {
+            throw .invalidSchema(Self.message(error))
+        }
+        // buildASTSchema accepts a schema without a query type, or an input object that needs
+        // itself (`input I { i: I! }`, which no value can ever satisfy): the spec's type
+        // validation refuses them.
+        if let invalid = validateSchema(schema: schema).first {
+            throw .invalidSchema(Self.message(invalid))
         }
         try checkPolicies(types: loader.types, typePolicies: loader.typePolicies, fieldPolicies: loader.fieldPolicies)
         let query = loader.roots[.query] ?? (loader.types["Query"] != nil ? "Query" : nil)
@@ -34,6 +48,22 @@ struct SchemaLoader {
         return CacheSchema(sdl: sdl, graphQLSchema: schema, types: loader.types,
                            roots: (query, mutation, subscription), typePolicies: loader.typePolicies,
                            fieldPolicies: loader.fieldPolicies)
+    }
+
+    /// The arguments of every object and interface field (their defaults are converted when
+    /// the schema is built).
+    private static func fieldArguments(_ definitions: [any Definition]) -> [InputValueDefinition] {
+        definitions.flatMap { definition -> [InputValueDefinition] in
+            let fields: [FieldDefinition]
+            switch definition {
+            case let object as ObjectTypeDefinition: fields = object.fields
+            case let ext as TypeExtensionDefinition: fields = ext.definition.fields
+            case let interface as InterfaceTypeDefinition: fields = interface.fields
+            case let ext as InterfaceExtensionDefinition: fields = ext.definition.fields
+            default: fields = []
+            }
+            return fields.flatMap(\.arguments)
+        }
     }
 
     static func message(_ error: any Error) -> String {

@@ -9,7 +9,7 @@ public final class GraphQLExecutor: Sendable {
     /// An executor for one configuration, with an empty document cache.
     public init(configuration: CacheConfiguration = CacheConfiguration()) {
         self.configuration = configuration
-        self.documents = DocumentCache(schema: configuration.schema)
+        self.documents = DocumentCache(schema: configuration.schema, limits: configuration.limits)
     }
 
     /// The operation `operationName` (or the document's only operation) with its variables

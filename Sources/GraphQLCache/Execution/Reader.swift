@@ -16,6 +16,9 @@ struct Reader {
     var addedTypenames: [([PathComponent], String)] = []
     var path: [PathComponent] = []
     private var loaded: [CacheKey: Record?] = [:]
+    /// Values put in the result so far, against `CacheLimits.maximumResultValues` (records that
+    /// list themselves make a result grow with the power of the document's depth).
+    private var valueCount = 0
 
     init(configuration: CacheConfiguration, variables: JSONObject, source: any RecordSource, options: ReadOptions) {
         self.configuration = configuration
@@ -187,6 +190,7 @@ struct Reader {
     /// A stored value as response data for the selection; nil (with a miss recorded) when it
     /// does not fit.
     private mutating func complete(_ value: CacheValue, type: SchemaTypeRef?, _ context: FieldContext) throws -> JSONValue? {
+        try countValue()
         if case .null = value {
             if type?.isNonNull ?? false {
                 miss(.nullValue, context)
@@ -241,6 +245,16 @@ struct Reader {
         guard let schema, let type else { return true }
         if case .list = value { return false }   // a list where the schema has no list
         return ScalarFit.fits(value, typeName: type.namedType, schema: schema)
+    }
+
+    /// Counts one result value; throws `limitExceeded` past the limit, at the current path.
+    private mutating func countValue() throws(GraphQLCacheError) {
+        valueCount += 1
+        let limit = configuration.limits.maximumResultValues
+        guard valueCount > limit else { return }
+        let at = path.map(\.description).joined(separator: ".")
+        throw .limitExceeded("the read would put more than \(limit) values in its result (at \(at)); "
+            + "raise CacheConfiguration.limits.maximumResultValues to allow more")
     }
 
     private func isList(_ value: CacheValue) -> Bool {

@@ -9,6 +9,8 @@ public struct CacheConfiguration: Sendable {
     public var cacheKeyResolver: CacheKeyResolver?
     /// How the resolver's ids become keys (`Type:id` or the legacy bare id).
     public var cacheKeyFormat: CacheKeyFormat
+    /// Bounds on nesting, inlined selections and read results (`CacheLimits`' defaults).
+    public var limits = CacheLimits()
     /// Programmatic field policies, asked after `@fieldPolicy` (Apollo's `FieldPolicy.Provider`).
     public var fieldPolicyProvider: FieldPolicyProvider?
 
