@@ -9,4 +9,7 @@ static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TR
 static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
     return sqlite3_db_config(db, op, value, (int *)0);
 }
+
+/// SQLITE_READONLY_ROLLBACK is a macro built from a shift, which Swift does not import.
+static inline int csqlite_readonly_rollback(void) { return SQLITE_READONLY_ROLLBACK; }
 #endif

@@ -94,6 +94,13 @@ extension SQLiteNormalizedCache {
                     rows.append((rowID, .failure(error)))
                     continue
                 }
+                if let bytes = statement.withBytes(1, Self.invalidUTF8) ?? nil {
+                    // Decoding would turn each bad byte into U+FFFD, so two such keys would
+                    // collide as one record: the row is reported by its key's bytes instead.
+                    let reason = "row _id \(rowID): the key is not valid UTF-8 (bytes \(bytes))"
+                    rows.append((rowID, .failure(RecordJSONError(key: key, reason: reason))))
+                    continue
+                }
                 let result = statement.withBytes(2) { bytes in
                     Result { () throws(RecordJSONError) in try SQLiteRows.decode(bytes, key: key) }
                 } ?? .failure(RecordJSONError(key: key, reason: "the record column is NULL"))
@@ -101,6 +108,13 @@ extension SQLiteNormalizedCache {
             }
             return rows
         }
+    }
+
+    /// The bytes of a key that is not valid UTF-8, in hex (`61 FF`); nil for a valid key.
+    private static func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        let digits = Array("0123456789ABCDEF")
+        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: " ")
     }
 
     /// Deletes rows whose key is NULL (which no key can name); returns how many.

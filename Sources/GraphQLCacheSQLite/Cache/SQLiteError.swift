@@ -20,6 +20,11 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case brokenRecord(path: String, RecordJSONError)
     /// Another connection holds the lock longer than the busy timeout.
     case busy(path: String, message: String)
+    /// The object named `records` is a view, not Apollo's table (a file made to look like a cache).
+    case recordsIsAView(path: String)
+    /// A hot journal (`-journal` left by a process that stopped mid-write) must be rolled back,
+    /// which a read-only open cannot do.
+    case hotJournal(path: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
     case failure(path: String, code: Int32, message: String, context: String)
 
@@ -28,7 +33,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
-             .busy(let path, _), .failure(let path, _, _, _):
+             .busy(let path, _), .failure(let path, _, _, _),
+             .recordsIsAView(let path), .hotJournal(let path):
             return path
         }
     }
@@ -38,7 +44,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(_, let code, _), .failure(_, let code, _, _): return code
         case .notADatabase: return 26
-        case .readOnly: return 8
+        case .readOnly, .hotJournal: return 8
         case .busy: return 5
         default: return nil
         }
@@ -61,6 +67,12 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(error.description)"
         case let .busy(path, message):
             return "cache file \(path) is locked by another connection: \(message)"
+        case .recordsIsAView(let path):
+            return "\(path): \"records\" is a view, not Apollo's table, so it is not an Apollo cache (refused: "
+                + "a view could run any query in place of the records)"
+        case .hotJournal(let path):
+            return "\(path) has a hot journal (\(path)-journal, left by a process that stopped while writing): "
+                + "open it once without --read-only so SQLite can roll the unfinished write back"
         case let .failure(path, code, message, context):
             return "\(path): \(context) failed: \(message) (SQLite code \(code))"
         }

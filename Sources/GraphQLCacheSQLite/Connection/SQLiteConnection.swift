@@ -34,6 +34,10 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
+        // A cache file is untrusted input: its triggers must not run on our writes (a merge
+        // that deletes other records, or never ends) and its views must not stand in for tables.
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0)
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0)
     }
 
     deinit {
@@ -139,6 +143,7 @@ final class SQLiteConnection {
     /// The error for result `code`, named after the file, with SQLite's message.
     func error(_ code: Int32, _ context: String) -> SQLiteError {
         let message = String(cString: sqlite3_errmsg(db))
+        if code == csqlite_readonly_rollback() { return .hotJournal(path: path) }
         switch code & 0xff {
         case SQLITE_NOTADB: return .notADatabase(path: path)
         case SQLITE_READONLY: return .readOnly(path: path, reason: message)

@@ -24,6 +24,7 @@ enum SQLiteSchema {
                 immutableURI: immutableURI(for: path))
             tables = try tableNames(connection)
         }
+        if try isView(connection, named: "records") { throw SQLiteError.recordsIsAView(path: path) }
         if tables.contains("records") {
             try checkColumns(connection)
         } else if tables.isEmpty && !options.readOnly && !connection.isReadOnly {
@@ -70,7 +71,7 @@ enum SQLiteSchema {
             if readOnly { throw SQLiteError.cannotOpen(path: path, code: 14, message: "no such file (opened read-only)") }
             return true
         }
-        if isDirectory.boolValue { throw SQLiteError.cannotOpen(path: path, code: 14, message: "it is a directory") }
+        if let refusal = FileKind.refusal(forPath: path) { throw SQLiteError.cannotOpen(path: path, code: 14, message: refusal) }
         let size = (try? files.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         return size == 0
     }
@@ -80,6 +81,14 @@ enum SQLiteSchema {
             var names: [String] = []
             while try statement.step() { names.append(statement.text(0) ?? "") }
             return names
+        }
+    }
+
+    /// Whether the schema holds a view of that name (names are case-insensitive in SQLite).
+    private static func isView(_ connection: SQLiteConnection, named name: String) throws -> Bool {
+        try connection.withStatement("SELECT count(*) FROM sqlite_master WHERE type = 'view' AND lower(name) = ?") { statement in
+            statement.bind(name, at: 1)
+            return try statement.step() && statement.int64(0) > 0
         }
     }
 
