@@ -25,7 +25,7 @@ extension Explorer {
         case .watch: addWatch(argument)
         case .query: openQuery(argument)
         case .theme: switchTheme(argument)
-        case .export: export(to: argument)
+        case .export: export(to: argument, replacing: force)
         case .filter: applyFilter(argument)
         case .gc: previewGarbage()
         case .lint: showLint()
@@ -53,8 +53,13 @@ extension Explorer {
         }
     }
 
-    private mutating func export(to path: String) {
+    /// Writes the snapshot; an existing file is only replaced by `:export!` (the message says so).
+    private mutating func export(to path: String, replacing: Bool) {
         guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
+        if !replacing && environment.fileExists(path) {
+            fail(ExplorerError.file(path: path, reason: "exists; :export! \(path) replaces it"))
+            return
+        }
         do {
             var records: [Record] = []
             try backend.forEachRecord { records.append($0) }

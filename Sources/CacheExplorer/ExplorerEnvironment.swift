@@ -1,3 +1,5 @@
+import GraphQLCache
+
 /// What the explorer needs from the world beyond its backend, passed in (never global) so that
 /// tests and the harness can run it with no files: opening other data (`:open`), themes
 /// (`:theme`), and files (`:export`, `:watch FILE`).
@@ -10,15 +12,19 @@ public struct ExplorerEnvironment: Sendable {
     public var readFile: @Sendable (String) throws -> String
     /// Writes a file (`:export`).
     public var writeFile: @Sendable (String, [UInt8]) throws -> Void
+    /// Whether something exists at a path (`:export` asks before replacing it).
+    public var fileExists: @Sendable (String) -> Bool
 
     public init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
                 readFile: @escaping @Sendable (String) throws -> String,
-                writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void) {
+                writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void,
+                fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing }) {
         self.openBackend = openBackend
         self.loadTheme = loadTheme
         self.readFile = readFile
         self.writeFile = writeFile
+        self.fileExists = fileExists
     }
 
     /// No files at all: every file operation fails with a message naming it.

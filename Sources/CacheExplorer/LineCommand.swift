@@ -10,7 +10,8 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .watch: return ["w"]
         case .help: return ["h"]
         case .quit: return ["q", "q!"]
-        case .query, .theme, .export, .filter, .gc, .lint: return []
+        case .export: return ["export!"]
+        case .query, .theme, .filter, .gc, .lint: return []
         }
     }
 
@@ -32,7 +33,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .watch: return "watch a query (document text or a .graphql file)"
         case .query: return "run a document (text or a .graphql file) in the console"
         case .theme: return "switch theme (default, light, high-contrast, monochrome)"
-        case .export: return "write every record as a snapshot JSON file"
+        case .export: return "write every record to a snapshot file (:export! replaces one)"
         case .filter: return "filter keys (as /)"
         case .gc: return "delete records no root reaches (preview first)"
         case .lint: return "the cache's health: missing cache ids, duplicates, dangling references (Enter opens a record)"
