@@ -51,7 +51,7 @@ struct CheckCommand: ParsableCommand {
             let object: JSONObject = ["operations": .array(checks.map { .object($0.jsonObject) })]
             try StandardOutput.write(JSONValue.object(object).jsonText + "\n")
         } else {
-            try StandardOutput.write(OperationCheck.table(checks))
+            try StandardOutput.write(TerminalText.escapedLines(OperationCheck.table(checks)))
         }
         if checks.contains(where: { $0.error != nil }) { throw ExitCode(1) }
         if checks.contains(where: { $0.explanation.map { !$0.result.isComplete } ?? false }) { throw ExitCode(2) }

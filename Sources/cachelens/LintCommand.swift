@@ -41,7 +41,7 @@ struct LintCommand: ParsableCommand {
             let object: JSONObject = ["findings": .array(findings.map { .object($0.jsonObject) })]
             try StandardOutput.write(JSONValue.object(object).jsonText + "\n")
         } else {
-            try StandardOutput.write(Self.text(findings, cache: cache, records: records))
+            try StandardOutput.write(TerminalText.escapedLines(Self.text(findings, cache: cache, records: records)))
         }
         if !findings.isEmpty { throw ExitCode(2) }
     }

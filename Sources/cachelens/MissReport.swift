@@ -8,6 +8,6 @@ enum MissReport {
         var lines = explanation.reportLines()
         lines[0] = "cache miss: " + lines[0]
         lines.append("(--explain prints the partial data, every miss, the groups and the diagnoses as JSON)")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 }

@@ -22,7 +22,7 @@ enum SnapshotExport {
             case .success(let record): records.append(record)
             case .failure(let error):
                 broken += 1
-                StandardOutput.error("cachelens \(command): \(cachePath): \(error.description)\n")
+                StandardOutput.error(TerminalText.escaped("cachelens \(command): \(cachePath): \(error.description)") + "\n")
             }
         }
         records.sort { $0.key.rawValue < $1.key.rawValue }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GraphQLCache
 
 /// `cachelens stats PATH`: records, bytes, largest records and counts by typename of a cache
 /// file (SQLite or snapshot), so you can see what fills an app's cache.
@@ -16,18 +17,19 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let summary = try CacheSummary.of(try CacheFile.open(path, readOnly: true), top: top)
+        let text = TerminalText.escaped   // keys, typenames and errors come from the file
         var lines = [
-            "file: \(path)",
+            "file: \(text(path))",
             "records: \(summary.records)",
             "record bytes: \(summary.recordBytes)",
             "file bytes: \(summary.fileBytes)",
             "broken rows: \(summary.broken.count)",
             "largest records:",
         ]
-        lines += summary.largest.map { "  \($0.bytes)\t\($0.key)" }
+        lines += summary.largest.map { "  \($0.bytes)\t\(text($0.key))" }
         lines.append("records by typename:")
-        lines += summary.typenames.map { "  \($0.count)\t\($0.typename)" }
-        lines += summary.broken.map { "broken: \($0)" }
+        lines += summary.typenames.map { "  \($0.count)\t\(text($0.typename))" }
+        lines += summary.broken.map { "broken: \(text("\($0)"))" }
         try StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
 }

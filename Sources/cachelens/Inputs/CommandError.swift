@@ -1,3 +1,5 @@
+import GraphQLCache
+
 /// Every failure of a `cachelens` command that is not a usage error, from the one layer that
 /// opens files, caches, schemas and transports (`Inputs/`): cases a caller (or a test) can
 /// match, each naming the file or option and the problem. ArgumentParser prints the
@@ -29,7 +31,10 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
     /// The first argument is neither a subcommand nor an existing file.
     case unknownSubcommand(name: String, commands: [String])
 
-    var description: String {
+    /// The message, with control characters from files (keys, values) escaped for the terminal.
+    var description: String { TerminalText.escapedLines(message) }
+
+    private var message: String {
         switch self {
         case let .noSuchFile(path, role): return "cannot read \(role) \(path): no such file"
         case let .unreadable(path, role, reason): return "cannot read \(role) \(path): \(reason)"
