@@ -5,7 +5,9 @@
 public enum HarnessRunner {
     public static func run<Failure: Error>(_ harness: Harness, write: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         while let line = readLine(strippingNewline: true) {
-            if line.allSatisfy(\.isWhitespace) { continue }
+            // An empty line separates nothing and asks nothing; any other line, whitespace
+            // only included, is a request and gets its one response (badRequest if not JSON).
+            if line.isEmpty { continue }
             var output = harness.handle(line: line).joined(separator: "\n")
             output.append("\n")
             try write(Array(output.utf8))

@@ -269,9 +269,19 @@ public struct JSONParser<Builder: JSONBuilder> {
         if let int = number.exactInt { return builder.int(int) }
         if let double = number.exactDouble { return builder.double(double) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if number.isInteger, let int = Int(text) { return builder.int(int) }
+        let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+        if number.isInteger {
+            // A double would silently round it: refused, as anything that would lose data.
+            guard let int = Int(text) else {
+                throw error("integer \(shown) is outside the 64-bit range (write it as a string to keep every digit)", at: start)
+            }
+            return builder.int(int)
+        }
         guard let double = Double(text), double.isFinite else {
-            throw error("number out of range", at: start)
+            throw error("number \(shown) is out of the range of a double", at: start)
+        }
+        if double == 0 && number.hasNonZeroDigit {
+            throw error("number \(shown) is too small for a double (it would read as 0)", at: start)
         }
         return builder.double(double)
     }

@@ -9,9 +9,12 @@ struct NumberDigits {
     var significand: UInt64 = 0
     var digits = 0
     var fractionDigits = 0
+    /// Whether any digit is not zero (a number that reads as 0.0 without being zero underflowed).
+    var hasNonZeroDigit = false
 
     @inline(__always) mutating func append(_ digit: UInt8) {
         if digits < 19 { significand = significand * 10 + UInt64(digit - 48) }
+        if digit != UInt8(ascii: "0") { hasNonZeroDigit = true }
         digits += 1
     }
 
