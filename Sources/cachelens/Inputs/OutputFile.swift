@@ -12,13 +12,17 @@ enum OutputFile {
         to path: String, _ body: (_ sink: @escaping ([UInt8]) throws(CommandError) -> Void) throws -> T
     ) throws -> T {
         let file: AtomicFileWriter
-        do { file = try AtomicFileWriter(path: path) } catch { throw CommandError.cannotWrite(target: path, reason: error.reason) }
+        do { file = try AtomicFileWriter(path: path) } catch { throw CommandError.cannotWrite(target: path, reason: reason(error)) }
         defer { file.discard() }
         let value = try body { bytes throws(CommandError) in
-            do { try file.write(bytes) } catch { throw .cannotWrite(target: path, reason: error.reason) }
+            do { try file.write(bytes) } catch { throw .cannotWrite(target: path, reason: reason(error)) }
         }
-        do { try file.commit() } catch { throw CommandError.cannotWrite(target: path, reason: error.reason) }
+        do { try file.commit() } catch { throw CommandError.cannotWrite(target: path, reason: reason(error)) }
         return value
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as? AtomicFileWriterError)?.reason ?? "\(error)"
     }
 
     /// Writes `bytes` whole to `path` the same way.

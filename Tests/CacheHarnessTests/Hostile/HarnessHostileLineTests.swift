@@ -1,12 +1,9 @@
-import CacheTestSupport
 import GraphQLCache
-@testable import GraphQLCacheSQLite
 import Testing
 @testable import CacheHarness
 
-/// Findings 2, 3 and 10 of issue 15 as the harness meets them: every line gets its response,
-/// deep or explosive documents are clear errors, numbers are not silently changed, and a view
-/// named `records` is refused as `dump` refuses it.
+/// Findings 2, 3 and 10 of issue 15 as the harness meets them: deep or explosive documents
+/// are clear errors and the harness goes on, numbers are not silently changed.
 @Suite struct HarnessHostileLineTests {
     private func response(_ line: String, on harness: Harness = Harness(cache: InMemoryNormalizedCache())) throws -> JSONObject {
         let lines = harness.handle(line: line)
@@ -20,14 +17,6 @@ import Testing
     }
 
     private func line(_ object: JSONObject) -> String { JSONValue.object(object).jsonText }
-
-    @Test func aWhitespaceOnlyLineGetsABadRequestOverThePipe() throws {
-        let (lines, status) = try ExecutableLocator.run(["harness"], input: "   \t \n{\"id\":2,\"op\":\"stats\"}\n")
-        #expect(status == 0)
-        #expect(lines.count == 2)
-        #expect(lines.first?.contains(#""code":"badRequest""#) == true)
-        #expect(lines.last?.hasPrefix(#"{"id":2,"ok":true"#) == true)
-    }
 
     @Test(arguments: [
         "{ " + String(repeating: "a { ", count: 5_000) + "b" + String(repeating: " }", count: 5_001),
@@ -67,18 +56,5 @@ import Testing
         let answer = try response(#"{"id":1,"op":"merge","records":{"K":{"n":"# + number + "}}}")
         #expect(errorCode(answer) == "badRequest")
         #expect(answer["ok"] == .bool(false))
-    }
-
-    @Test func aViewNamedRecordsIsRefusedByTheHarnessAsByDump() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("view.sqlite")
-        let connection = try SQLiteConnection(path: path, readOnly: false, create: true, busyTimeoutMilliseconds: 1000)
-        try connection.exec("CREATE TABLE real (key TEXT, record TEXT); CREATE VIEW records AS SELECT * FROM real;", context: "setup")
-        let harness = try CacheLensProcess.run(["harness", "--cache", path], input: #"{"op":"stats"}"# + "\n")
-        let dump = try CacheLensProcess.run(["dump", path])
-        #expect(harness.status != 0 && dump.status != 0)
-        #expect(harness.stdout.isEmpty)
-        #expect(harness.stderr.contains("\"records\" is a view"))
-        #expect(dump.stderr.contains("\"records\" is a view"))
     }
 }
