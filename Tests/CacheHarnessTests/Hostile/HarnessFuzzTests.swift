@@ -74,6 +74,7 @@ import Testing
     }
 
     private func keys(_ cache: NormalizedCache) throws -> Set<String> {
-        Set(try cache.keys(matching: nil, offset: 0, limit: cache.recordCount()).map(\.rawValue))
+        let browsable = try #require(cache as? any BrowsableNormalizedCache)
+        return Set(try browsable.keys(matching: nil, offset: 0, limit: browsable.recordCount()).map(\.rawValue))
     }
 }
