@@ -14,6 +14,8 @@ public enum Action: Hashable, Sendable {
     /// The backend finished counting the keys containing `filter` (the list showed a lower
     /// bound meanwhile).
     case keysCounted(filter: String, count: Int)
+    /// A `:find` search (`id`) confirmed `keys` as matches; `fraction` of the data is searched.
+    case found(id: Int, keys: [CacheKey], fraction: Double, finished: Bool)
     /// The backend finished looking for broken rows (`ExplorerBackend.brokenRows`).
     case brokenRowsScanned
     /// A watch started or finished reading, or delivered a new result.

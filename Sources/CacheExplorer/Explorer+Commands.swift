@@ -27,6 +27,7 @@ extension Explorer {
         case .theme: switchTheme(argument)
         case .export: export(to: argument, replacing: force)
         case .filter: applyFilter(argument)
+        case .find: startFind(argument)
         case .gc: previewGarbage()
         case .lint: showLint()
         case .help: state.mode = .help(top: 0)

@@ -199,6 +199,7 @@ extension Explorer {
 
     /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.
     mutating func nextMatch(forward: Bool) {
+        if state.find != nil { walkFind(forward: forward); return }
         let filter = state.list.filter
         guard !filter.isEmpty else { inform("no filter: / sets one"); return }
         if state.focus == .record, let view = state.record, !view.rows.isEmpty {

@@ -81,6 +81,8 @@ public struct Explorer {
             if change.isExternal { backend.scanBrokenRows(waiting: false) }
             refreshAfterChange()
             if change.isExternal { inform(Self.externalChangeMessage(change)) }
+        case let .found(id, keys, fraction, finished):
+            found(id: id, keys: keys, fraction: fraction, finished: finished)
         case .brokenRowsScanned:
             state.brokenRows = backend.brokenRows
             reloadList(refetch: true)
@@ -204,6 +206,7 @@ public struct Explorer {
 
     private mutating func cancel() {
         if cancelBackgroundWork() { return }
+        if cancelFind() { return }
         if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }
         if !state.list.filter.isEmpty { applyFilter(""); return }

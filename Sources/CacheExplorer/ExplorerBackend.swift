@@ -31,6 +31,12 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     /// Looks for broken rows again: now (`waiting`), or off the caller's thread, announcing the
     /// result through `onChange` as `.brokenRowsScanned`.
     func scanBrokenRows(waiting: Bool)
+    /// Starts finding the records whose values match `search` off the caller's thread: matches
+    /// arrive through `onChange` as `.found`, slice by slice. Returns the search's id, or nil
+    /// when the backend cannot search in the background (the explorer then scans at once).
+    func startFind(_ search: ValueSearch) -> Int?
+    /// Stops the search `id` before its next slice.
+    func cancelFind(_ id: Int)
     /// Visits every readable record (inbound references, delete impact, export).
     func forEachRecord(_ body: (Record) throws -> Void) throws
     /// Visits at least every readable record that references `key`, perhaps others (`r`).
@@ -162,6 +168,10 @@ extension ExplorerBackend {
     public var brokenRows: BrokenRowSummary { BrokenRowSummary() }
 
     public func scanBrokenRows(waiting: Bool) {}
+
+    public func startFind(_ search: ValueSearch) -> Int? { nil }
+
+    public func cancelFind(_ id: Int) {}
 
     /// Every record.
     public func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {

@@ -58,6 +58,8 @@ public struct ExplorerState: Hashable, Sendable {
     public var console = QueryConsole()
     /// Rows that are not records (broken JSON, no key), as the backend last found them.
     public var brokenRows = BrokenRowSummary()
+    /// The `:find` search and its matches, if one was run.
+    public var find: FindState?
     /// Set when the user quits.
     public var isFinished = false
 

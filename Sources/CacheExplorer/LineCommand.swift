@@ -1,7 +1,7 @@
 /// The commands the `:` line understands, as data: the command line runs them by name or alias,
 /// and help, the README and the error for an unknown name all list them from here.
 public enum LineCommand: String, CaseIterable, Hashable, Sendable {
-    case open, watch, query, theme, export, filter, gc, lint, help, quit
+    case open, watch, query, theme, export, filter, find, gc, lint, help, quit
 
     /// Other names the command answers to (`:q`, `:o`).
     public var aliases: [String] {
@@ -11,7 +11,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .help: return ["h"]
         case .quit: return ["q", "q!"]
         case .export: return ["export!"]
-        case .query, .theme, .filter, .gc, .lint: return []
+        case .query, .theme, .filter, .find, .gc, .lint: return []
         }
     }
 
@@ -22,6 +22,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .watch, .query: return "DOC|FILE"
         case .theme: return "NAME"
         case .filter: return "TEXT"
+        case .find: return "TEXT"
         case .gc, .lint, .help, .quit: return ""
         }
     }
@@ -35,6 +36,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
         case .theme: return "switch theme (default, light, high-contrast, monochrome)"
         case .export: return "write every record to a snapshot file (:export! replaces one)"
         case .filter: return "filter keys (as /)"
+        case .find: return "records whose values contain TEXT (FIELD=TEXT: one field; n/N walk them)"
         case .gc: return "delete records no root reaches (preview first)"
         case .lint: return "the cache's health: missing cache ids, duplicates, dangling references (Enter opens a record)"
         case .help: return "show the keys and commands"

@@ -38,6 +38,9 @@ public struct Renderer {
         if broken > 0 { parts.append("\(broken) broken row\(broken == 1 ? "" : "s")") }
         let keyless = state.brokenRows.nullKeyRows
         if keyless > 0 { parts.append("\(keyless) row\(keyless == 1 ? "" : "s") without a key") }
+        if let find = state.find {
+            parts.append("find \(find.matches.count)\(find.isFinished ? "" : " (\(Int(find.fraction * 100))%)")")
+        }
         parts.append(modeName)
         if state.readOnly { parts.append("read-only") }
         let left = " " + parts.joined(separator: " │ ") + " │ "

@@ -28,6 +28,8 @@ public final class StoreBackend: ExplorerBackend {
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
     private let work = WorkTracker()
     private let lastOrigin = Mutex<ChangeOrigin?>(nil)
+    /// `:find` searches under way.
+    let finds = FindRegistry()
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -222,7 +224,8 @@ public final class StoreBackend: ExplorerBackend {
         subscriptions.withLock { $0.append(subscription) }
     }
 
-    private func post(_ action: Action) {
+    /// Tells every `onChange` listener (from any thread).
+    func post(_ action: Action) {
         for listener in listeners.withLock({ $0 }) { listener(action) }
     }
 
