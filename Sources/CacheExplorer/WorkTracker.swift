@@ -1,4 +1,3 @@
-import Dispatch
 import GraphQLCache
 import Synchronization
 
@@ -9,11 +8,10 @@ final class WorkTracker: Sendable {
     private struct State {
         var tasks: [Int: Task<Void, Never>] = [:]
         var nextID = 1
-        var running = 0
-        var waiters: [DispatchSemaphore] = []
     }
 
     private let state = Mutex(State())
+    private let activity = ActivityTracker()
     /// Work runs on a queue of its own: a synchronous driver blocked in `waitUntilIdle` on a
     /// thread of the cooperative pool (two on two cores) must not starve it.
     private let executor = DispatchTaskExecutor(label: "CacheExplorer.work")
@@ -21,11 +19,11 @@ final class WorkTracker: Sendable {
     /// Runs `work` off the caller's thread, handing it its id; returns the id for `cancel(_:)`.
     @discardableResult
     func start(_ work: @escaping @Sendable (Int) async -> Void) -> Int {
+        activity.begin()
         // The task is registered before it can finish, so `end` always finds it.
-        state.withLock { state in
+        return state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.running += 1
             state.tasks[id] = Task(executorPreference: executor) { [weak self] in
                 await work(id)
                 self?.end(id)
@@ -42,31 +40,11 @@ final class WorkTracker: Sendable {
         return true
     }
 
-    /// Whether the work with `id` is still running.
-    func isRunning(_ id: Int) -> Bool { state.withLock { $0.tasks[id] != nil } }
-
     /// Blocks the calling thread until no work is running. Never call it from the work itself.
-    func waitUntilIdle() {
-        while true {
-            let waiter = state.withLock { state -> DispatchSemaphore? in
-                guard state.running > 0 else { return nil }
-                let semaphore = DispatchSemaphore(value: 0)
-                state.waiters.append(semaphore)
-                return semaphore
-            }
-            guard let waiter else { return }
-            waiter.wait()
-        }
-    }
+    func waitUntilIdle() { activity.waitUntilIdle() }
 
     private func end(_ id: Int) {
-        let waiters = state.withLock { state -> [DispatchSemaphore] in
-            state.tasks[id] = nil
-            state.running -= 1
-            guard state.running == 0 else { return [] }
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.signal() }
+        _ = state.withLock { $0.tasks.removeValue(forKey: id) }
+        activity.end()
     }
 }

@@ -1,10 +1,10 @@
 import Dispatch
 import Synchronization
 
-/// Counts a client's asynchronous work under way (fetches, watcher refetches) so that a
-/// synchronous caller, the harness, can wait until everything a request set off has finished
-/// and every delivery it caused has been made.
-final class ActivityTracker: Sendable {
+/// Counts a client's asynchronous work under way (fetches, watcher refetches; the explorer's
+/// background reads) so that a synchronous caller, the harness, can wait until everything a
+/// request set off has finished and every delivery it caused has been made.
+public final class ActivityTracker: Sendable {
     private struct State {
         var running = 0
         var waiters: [DispatchSemaphore] = []
@@ -12,13 +12,16 @@ final class ActivityTracker: Sendable {
 
     private let state = Mutex(State())
 
+    /// A tracker with nothing under way.
+    public init() {}
+
     /// Notes the start of a piece of work; pair with `end()`.
-    func begin() {
+    public func begin() {
         state.withLock { $0.running += 1 }
     }
 
     /// Notes the end of a piece of work, waking waiters when none is left.
-    func end() {
+    public func end() {
         let waiters = state.withLock { state -> [DispatchSemaphore] in
             state.running -= 1
             guard state.running == 0 else { return [] }
@@ -29,11 +32,11 @@ final class ActivityTracker: Sendable {
     }
 
     /// Whether no work is under way.
-    var isIdle: Bool { state.withLock { $0.running == 0 } }
+    public var isIdle: Bool { state.withLock { $0.running == 0 } }
 
     /// Blocks the calling thread until no work is under way. Never call it from work the
     /// tracker counts (it would wait for itself).
-    func waitUntilIdle() {
+    public func waitUntilIdle() {
         while true {
             let waiter = state.withLock { state -> DispatchSemaphore? in
                 guard state.running > 0 else { return nil }
