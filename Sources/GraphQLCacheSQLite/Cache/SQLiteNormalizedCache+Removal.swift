@@ -40,7 +40,12 @@ extension SQLiteNormalizedCache {
         let like = "%" + escapeLike(pattern.pattern) + "%"
         let isASCIIKey = #"length("key") = length(CAST("key" AS BLOB))"#
         if pattern.byteSearchFindsEveryMatch {
-            return (#""key" LIKE ? ESCAPE '\' AND (\#(isASCIIKey) OR \#(function)("key", ?))"#, [like, pattern.pattern])
+            // `LIKE` reads a key only up to a NUL inside it, so a key holding one (never ASCII
+            // by this test: `length` stops at the NUL too) is judged by `KeyPattern` when `LIKE`
+            // missed it; without this, the key index reports it removed while the row stays.
+            let sql = #"("key" LIKE ? ESCAPE '\' AND (\#(isASCIIKey) OR \#(function)("key", ?))) "#
+                + #"OR (NOT \#(isASCIIKey) AND \#(function)("key", ?))"#
+            return (sql, [like, pattern.pattern, pattern.pattern])
         }
         let sql = #"CASE WHEN \#(isASCIIKey) THEN "key" LIKE ? ESCAPE '\' "# + #"ELSE \#(function)("key", ?) END"#
         return (sql, [like, pattern.pattern])
