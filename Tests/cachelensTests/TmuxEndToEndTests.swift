@@ -8,24 +8,11 @@ import Testing
 /// field and see the watch change, delete by pattern with confirmation, quit, check the file.
 @Suite(.serialized) struct TmuxEndToEndTests {
     /// A SQLite cache file holding the bundled sample, written by `cachelens harness`.
-    private func sampleSQLite(in directory: TemporaryDirectory) throws -> String {
-        let path = directory.path("sample.sqlite")
-        let snapshot = try String(contentsOf: PackageFiles.root.appendingPathComponent("sample-data/sample-cache.json"), encoding: .utf8)
-        let line = #"{"id":1,"op":"merge","records":"# + snapshot.split(separator: "\n").joined() + "}\n"
-        let result = try CacheLensProcess.run(["harness", "--cache", path], input: line)
-        #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix(#"{"id":1,"ok":true"#))
-        return path
-    }
-
     @Test func editDeleteAndQuitOnASQLiteFileInTmux() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()
-        let database = try sampleSQLite(in: directory)
-        let watch = directory.path("hero.graphql")
-        try "query HeroName { hero { name } }".write(toFile: watch, atomically: true, encoding: .utf8)
-        let session = try TmuxSession(command: [CacheLensProcess.executable.path, "explore", database, "--watch", watch],
-                                      size: (120, 40), environment: ["TERM": "xterm-256color"])
+        let database = try SampleExplorerSession.sampleSQLite(named: "sample.sqlite", in: directory)
+        let session = try SampleExplorerSession.exploreWithHeroWatch(database, in: directory)
         defer { session.shutDown() }
         try session.waitFor("sample.sqlite", "10 records", "hero · cache · 1 update", "hero.name: \"R2-D2\"")
 
