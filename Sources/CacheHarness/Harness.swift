@@ -15,7 +15,7 @@ public final class Harness {
     let watches = HarnessWatches()
 
     /// Schema, key configuration and executor for the GraphQL ops (`HarnessSession`).
-    public internal(set) var session = HarnessSession() {
+    public internal(set) var session: HarnessSession {
         didSet { store.replaceExecutor(session.executor) }
     }
 
@@ -33,10 +33,12 @@ public final class Harness {
     ]
 
     /// A harness over `cache`, fetching through `transport` (by default a `ScriptedTransport`
-    /// that the `respond` op feeds).
-    public init(cache: any BrowsableNormalizedCache, transport: any NetworkTransport = ScriptedTransport()) {
+    /// that the `respond` op feeds), within `limits`.
+    public init(cache: any BrowsableNormalizedCache, transport: any NetworkTransport = ScriptedTransport(),
+                limits: CacheLimits = CacheLimits()) {
         self.cache = cache
-        self.store = CacheStore(cache: cache)
+        self.session = HarnessSession(limits: limits)
+        self.store = CacheStore(cache: cache, configuration: session.executor.configuration)
         self.client = GraphQLClient(store: store, transport: transport)
         registerRecordOps()
         registerDocumentOps()

@@ -7,14 +7,21 @@ public struct HarnessSession: Sendable {
     public private(set) var schemaTexts: [String] = []
     /// The `config` op's `cacheKey`, nil when programmatic ids are off.
     public private(set) var fieldKeys: FieldCacheKeys?
+    /// Bounds on documents, schemas and reads (`cachelens harness --limit`).
+    public let limits: CacheLimits
     /// The executor for the current configuration.
-    public private(set) var executor = GraphQLExecutor()
+    public private(set) var executor: GraphQLExecutor
 
-    public init() {}
+    public init(limits: CacheLimits = CacheLimits()) {
+        self.limits = limits
+        var configuration = CacheConfiguration()
+        configuration.limits = limits
+        executor = GraphQLExecutor(configuration: configuration)
+    }
 
     /// Adds SDL (a schema or extensions); on error nothing changes.
     public mutating func addSchema(_ sdl: String) throws(GraphQLCacheError) {
-        let schema = try CacheSchema.load(sdl: schemaTexts + [sdl])
+        let schema = try CacheSchema.load(sdl: schemaTexts + [sdl], limits: limits)
         schemaTexts.append(sdl)
         rebuild(schema: schema)
     }
@@ -26,8 +33,9 @@ public struct HarnessSession: Sendable {
     }
 
     private mutating func rebuild(schema: CacheSchema?) {
-        let configuration = fieldKeys.map { CacheConfiguration(schema: schema, fieldKeys: $0) }
+        var configuration = fieldKeys.map { CacheConfiguration(schema: schema, fieldKeys: $0) }
             ?? CacheConfiguration(schema: schema)
+        configuration.limits = limits
         executor = GraphQLExecutor(configuration: configuration)
     }
 }

@@ -28,6 +28,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls, @typePolicy/@fieldPolicy); repeatable.")
     var schemaFiles: [String] = []
 
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
     @Option(name: .customLong("variables"), help: "A JSON file: {\"OperationName\": {variables}}.")
     var variablesFile: String?
 
@@ -35,7 +38,7 @@ struct CheckCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles)
+        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
         let file = try CacheFile.open(cache, readOnly: true)
         let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
         var files: [(path: String, text: String)] = []

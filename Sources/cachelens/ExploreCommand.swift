@@ -40,6 +40,9 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup(title: "Network (for watches and the query console)")
     var network: TransportOptions
 
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
     @Flag(help: ArgumentHelp("Measure the explorer headless as `cachelens bench` does (ExplorerProbe), print the figures as JSON, and exit.",
                              visibility: .hidden))
     var measure = false
@@ -129,8 +132,11 @@ struct ExploreCommand: ParsableCommand {
     }
 
     private func networkOptions() throws -> ExplorerFiles.Options {
-        if opensSample, schema.isEmpty, try network.choice() != .scripted { return try SampleExplorerData.options(readOnly: readOnly) }
-        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: try SchemaFiles.load(schema).configuration)
+        let limits = try limitOptions.limits()
+        if opensSample, schema.isEmpty, try network.choice() != .scripted {
+            return try SampleExplorerData.options(readOnly: readOnly, limits: limits)
+        }
+        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: try SchemaFiles.load(schema, limits: limits).configuration)
         switch try network.choice() {
         case nil, .scripted?: break
         case let choice?: options.transport = try TransportOptions.make(choice)

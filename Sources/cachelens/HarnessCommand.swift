@@ -21,13 +21,16 @@ struct HarnessCommand: ParsableCommand {
     @OptionGroup(title: "Network")
     var network: TransportOptions
 
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles)
+        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
         let transport = try TransportOptions.make(try network.choice() ?? .scripted)
         let store: any BrowsableNormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try CacheFile.open(cache, readOnly: false, create: create ? .allowed : .whenMissing).cache
-        let harness = Harness(cache: store, transport: transport)
+        let harness = Harness(cache: store, transport: transport, limits: schemas.limits)
         for (text, path) in zip(schemas.texts, schemaFiles) {
             do { try harness.loadSchema(text) } catch {
                 throw CommandError.invalidContent(path: path, role: "--schema", message: "--schema \(path): \(error.description)")

@@ -23,11 +23,14 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (@typePolicy key fields); repeatable.")
     var schemaFiles: [String] = []
 
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
     @Flag(help: "Print the findings as JSON.")
     var json = false
 
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles)
+        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
         let opened = try CacheFile.open(cache, readOnly: true)
         let findings: [LintFinding]
         let records: Int

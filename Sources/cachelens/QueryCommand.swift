@@ -35,6 +35,9 @@ struct QueryCommand: ParsableCommand {
     @Option(name: .customLong("schema"), help: "A schema or schema extension file (.graphqls, @typePolicy/@fieldPolicy); repeatable.")
     var schemaFiles: [String] = []
 
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
     @Flag(help: "Print the partial data, every miss and the dependent keys as JSON.")
     var explain = false
 
@@ -45,7 +48,7 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles)
+        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
         let file = try CacheFile.open(cache, readOnly: true)
         let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
         let operation = try makeOperation(executor: store.executor)

@@ -6,10 +6,11 @@ import GraphQLCache
 /// policies, the in-process sample server as the network, the cache seeded by running the
 /// sample operations through the store, and the sample watches.
 enum SampleExplorerData {
-    /// Options for the sample: schema plus extensions, the sample server.
-    static func options(readOnly: Bool) throws -> ExplorerFiles.Options {
+    /// Options for the sample: schema plus extensions, the sample server, `limits`.
+    static func options(readOnly: Bool, limits: CacheLimits = CacheLimits()) throws -> ExplorerFiles.Options {
         let directory = try BundledFiles.sampleData()
-        let schemas = try SchemaFiles.load(["starwars.graphqls", "starwars-extensions.graphqls"].map { directory.appendingPathComponent($0).path })
+        let paths = ["starwars.graphqls", "starwars-extensions.graphqls"].map { directory.appendingPathComponent($0).path }
+        let schemas = try SchemaFiles.load(paths, limits: limits)
         return ExplorerFiles.Options(readOnly: readOnly, configuration: schemas.configuration,
                                      transport: try TransportOptions.make(.sample))
     }

@@ -28,8 +28,9 @@ public struct CacheSchema: Sendable {
 
     /// Loads SDL texts: a schema and extension files. Syntax errors, invalid SDL, key fields that
     /// do not exist and conflicting interface policies are `invalidSchema` errors naming them.
-    public static func load(sdl: [String]) throws(GraphQLCacheError) -> CacheSchema {
-        try SchemaLoader(sdl: sdl).load()
+    /// `limits.maximumNestingDepth` bounds the texts' nesting (checked before GraphQL parses them).
+    public static func load(sdl: [String], limits: CacheLimits = CacheLimits()) throws(GraphQLCacheError) -> CacheSchema {
+        try SchemaLoader(sdl: sdl, limits: limits).load()
     }
 
     init(sdl: [String], graphQLSchema: GraphQLSchema, types: [String: SchemaType],

@@ -39,7 +39,7 @@ struct DocumentCompiler {
         if depth > limits.maximumNestingDepth {
             throw .invalidDocument(
                 message: "Selections nest deeper than \(limits.maximumNestingDepth) levels once fragments are inlined "
-                    + "(raise CacheConfiguration.limits.maximumNestingDepth to allow more).",
+                    + "(\(CacheLimits.Name.maximumNestingDepth.raiseHint)).",
                 locations: Self.locations(selectionSet.loc))
         }
         var items: [SelectionItem] = []
@@ -67,7 +67,7 @@ struct DocumentCompiler {
         guard selectionCount > limits.maximumSelections else { return }
         throw .invalidDocument(
             message: "The document expands to more than \(limits.maximumSelections) selections once fragment spreads "
-                + "are inlined (raise CacheConfiguration.limits.maximumSelections to allow more).",
+                + "are inlined (\(CacheLimits.Name.maximumSelections.raiseHint)).",
             locations: Self.locations(selection.loc))
     }
 

@@ -21,7 +21,7 @@ struct NestingScan {
         guard let location = firstExcess(in: source) else { return }
         throw .invalidDocument(
             message: "\(what) nests deeper than \(limit) levels of braces, brackets or parentheses "
-                + "(raise CacheConfiguration.limits.maximumNestingDepth to allow more)",
+                + "(\(CacheLimits.Name.maximumNestingDepth.raiseHint))",
             locations: [location])
     }
 

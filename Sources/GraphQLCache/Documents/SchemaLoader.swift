@@ -4,20 +4,25 @@ import GraphQL
 /// for the cache, and the policies.
 struct SchemaLoader {
     let sdl: [String]
+    let limits: CacheLimits
     private var types: [String: SchemaType] = [:]
     private var roots: [OperationType: String] = [:]
     private var typePolicies: [String: [String]] = [:]
     private var fieldPolicies: [String: [String: FieldPolicy]] = [:]
 
-    init(sdl: [String]) { self.sdl = sdl }
+    init(sdl: [String], limits: CacheLimits = CacheLimits()) {
+        self.sdl = sdl
+        self.limits = limits
+    }
 
     func load() throws(GraphQLCacheError) -> CacheSchema {
         var loader = self
-        let nesting = NestingScan(limit: CacheLimits().maximumNestingDepth)
+        let nesting = NestingScan(limit: limits.maximumNestingDepth)
         for (index, text) in sdl.enumerated() {
             if let location = nesting.firstExcess(in: text) {
                 throw .invalidSchema("SDL #\(index + 1): nests deeper than \(nesting.limit) levels of braces, brackets "
-                    + "or parentheses (at line \(location.line), column \(location.column))")
+                    + "or parentheses (at line \(location.line), column \(location.column); "
+                    + "\(CacheLimits.Name.maximumNestingDepth.raiseHint))")
             }
             let document: Document
             do { document = try parse(source: text) } catch {

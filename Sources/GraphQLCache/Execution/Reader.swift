@@ -254,7 +254,7 @@ struct Reader {
         guard valueCount > limit else { return }
         let at = path.map(\.description).joined(separator: ".")
         throw .limitExceeded("the read would put more than \(limit) values in its result (at \(at)); "
-            + "raise CacheConfiguration.limits.maximumResultValues to allow more")
+            + CacheLimits.Name.maximumResultValues.raiseHint)
     }
 
     private func isList(_ value: CacheValue) -> Bool {

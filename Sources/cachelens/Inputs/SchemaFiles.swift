@@ -7,25 +7,32 @@ struct SchemaFiles {
     let texts: [String]
     /// The schema they make together; nil when no file was given.
     let schema: CacheSchema?
+    /// The limits the schema was loaded within, and that documents and reads keep (`--limit`).
+    let limits: CacheLimits
 
-    /// A configuration knowing the schema (schema-less without one).
-    var configuration: CacheConfiguration { CacheConfiguration(schema: schema) }
+    /// A configuration knowing the schema (schema-less without one) and the limits.
+    var configuration: CacheConfiguration {
+        var configuration = CacheConfiguration(schema: schema)
+        configuration.limits = limits
+        return configuration
+    }
 
-    /// Reads and loads `paths` in order.
-    static func load(_ paths: [String]) throws(CommandError) -> SchemaFiles {
-        guard !paths.isEmpty else { return SchemaFiles(texts: [], schema: nil) }
+    /// Reads and loads `paths` in order, within `limits`.
+    static func load(_ paths: [String], limits: CacheLimits = CacheLimits()) throws(CommandError) -> SchemaFiles {
+        guard !paths.isEmpty else { return SchemaFiles(texts: [], schema: nil, limits: limits) }
         var texts: [String] = []
         for path in paths { texts.append(try InputFile.readText(path, role: "--schema")) }
-        do { return SchemaFiles(texts: texts, schema: try CacheSchema.load(sdl: texts)) } catch {
-            throw culprit(texts: texts, paths: paths, error: error)
+        do { return SchemaFiles(texts: texts, schema: try CacheSchema.load(sdl: texts, limits: limits), limits: limits) } catch {
+            throw culprit(texts: texts, paths: paths, limits: limits, error: error)
         }
     }
 
     /// Names the first file whose addition makes the schema fail to load.
-    private static func culprit(texts: [String], paths: [String], error: GraphQLCacheError) -> CommandError {
+    private static func culprit(texts: [String], paths: [String], limits: CacheLimits,
+                                error: GraphQLCacheError) -> CommandError {
         var failing = (path: paths[paths.count - 1], error: error)
         for count in 1..<texts.count {
-            do { _ = try CacheSchema.load(sdl: Array(texts.prefix(count))) } catch {
+            do { _ = try CacheSchema.load(sdl: Array(texts.prefix(count)), limits: limits) } catch {
                 failing = (paths[count - 1], error)
                 break
             }
