@@ -20,7 +20,7 @@ struct FetchRun {
         switch policy {
         case .returnCacheDataElseFetch:
             if deliverCacheIfComplete() { return }
-            if outcome.error == nil { await fetchFromServer(write: true) }
+            if outcome.error == nil { await fetchFromServer(write: true, recheckingCache: true) }
         case .fetchIgnoringCacheData:
             await fetchFromServer(write: true)
         case .fetchIgnoringCacheCompletely:
@@ -37,11 +37,14 @@ struct FetchRun {
     }
 
     private mutating func networkFirst() async {
-        switch await response() {
-        case .success(let response): complete(response, write: true)
-        case .failure(let error):
+        let turn = await client.turn(for: query)
+        defer { turn.finish() }
+        switch turn.outcome {
+        case .answer(.success(let response)): complete(response, write: true)
+        case .answer(.failure(let error)):
             if deliverCacheIfComplete(networkError: error) { return }
             if outcome.error == nil { fail(.network(error)) }
+        case .cached(let read): deliverCache(read)
         }
     }
 
@@ -55,22 +58,32 @@ struct FetchRun {
         }
         lastRead = read
         guard read.isComplete else { return false }
-        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
-                            networkError: networkError))
+        deliverCache(read, networkError: networkError)
         return true
     }
 
-    private mutating func fetchFromServer(write: Bool) async {
-        switch await response() {
-        case .success(let response): complete(response, write: write)
-        case .failure(let error): fail(.network(error))
-        }
+    private mutating func deliverCache(_ read: ReadResult, networkError: NetworkError? = nil) {
+        lastRead = read
+        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
+                            networkError: networkError))
     }
 
-    /// The transport's answer or why there is none.
-    private func response() async -> Result<GraphQLResponse, NetworkError> {
-        do { return .success(try await client.send(query)) } catch {
-            return .failure(error)
+    /// Fetches from the server (or joins an equal request under way) and writes the answer
+    /// before the request stops counting as under way. With `recheckingCache`, a request that
+    /// an equal one made needless in the meantime (its answer is in the cache now) is not sent.
+    private mutating func fetchFromServer(write: Bool, recheckingCache: Bool = false) async {
+        let store = client.store
+        let query = query
+        let recheck: (() -> ReadResult?)? = recheckingCache ? {
+            guard let read = try? store.readResult(query: query), read.isComplete else { return nil }
+            return read
+        } : nil
+        let turn = await client.turn(for: query, recheck: recheck)
+        defer { turn.finish() }
+        switch turn.outcome {
+        case .answer(.success(let response)): complete(response, write: write)
+        case .answer(.failure(let error)): fail(.network(error))
+        case .cached(let read): deliverCache(read)
         }
     }
 

@@ -100,19 +100,42 @@ public final class GraphQLClient: Sendable {
         }
     }
 
-    /// Sends the request for `query`, counting it. A query equal to one already under way
-    /// waits for that answer instead of sending again; a mutation is always sent.
-    func send(_ query: GraphQLOperation) async throws(NetworkError) -> GraphQLResponse {
+    /// This caller's turn at the request for `query`: a mutation is always sent; a query equal to
+    /// one already under way waits for that one's answer (written by its leader by then) instead
+    /// of sending again. When the caller becomes the leader, or its leader found the cache
+    /// filled, `recheck` (if given) looks at the cache once more: data that an equal request wrote
+    /// since the caller's own read makes the request needless. Call `finish()` on the turn once
+    /// its answer is written.
+    func turn(for query: GraphQLOperation, recheck: (() -> ReadResult?)? = nil) async -> RequestTurn {
         let request = GraphQLRequest(query: store.executor.networkDocument(for: query),
                                      operationName: query.name, variables: query.variables)
-        let transport = transport
-        guard query.operationType == .query else {
-            requests.add(1, ordering: .relaxed)
-            return try await transport.send(request)
+        guard query.operationType == .query else { return RequestTurn(outcome: .answer(await send(request))) }
+        while true {
+            switch await inFlight.join(request) {
+            case .answer(let answer)?:
+                return RequestTurn(outcome: .answer(answer))
+            case .cacheFilled?:
+                if let read = recheck?() { return RequestTurn(outcome: .cached(read)) }
+            case nil:
+                if let read = recheck?() {
+                    inFlight.finish(request, sharing: .cacheFilled)
+                    return RequestTurn(outcome: .cached(read))
+                }
+                let answer = await send(request)
+                return RequestTurn(outcome: .answer(answer)) { [inFlight] in inFlight.finish(request, sharing: .answer(answer)) }
+            }
         }
-        let answer = await inFlight.answer(request, sent: { requests.add(1, ordering: .relaxed) }) {
-            do throws(NetworkError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
-        }
-        return try answer.get()
+    }
+
+    /// Sends `request` through the transport, counting it.
+    private func send(_ request: GraphQLRequest) async -> InFlightRequests.Answer {
+        requests.add(1, ordering: .relaxed)
+        do throws(NetworkError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
+    }
+
+    /// How many callers wait for an equal request of `query` under way (for tests).
+    func waiterCount(for query: GraphQLOperation) -> Int {
+        inFlight.waiterCount(GraphQLRequest(query: store.executor.networkDocument(for: query),
+                                            operationName: query.name, variables: query.variables))
     }
 }
