@@ -75,7 +75,7 @@ extension Explorer {
             if let shown = state.record?.key, broken.contains(shown) || removed.contains(where: { $0.key == shown }) {
                 state.record = nil
             }
-            refreshAfterChange()
+            // The list and watches follow through the store's change (`.storeDidChange`).
             if broken.isEmpty {
                 let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
                 inform("deleted \(what)" + undoHint)

@@ -60,7 +60,7 @@ extension Explorer {
                 state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: backend.lastWriteOrigin))
                 noteChange()
             }
-            refreshAfterChange()
+            // The list, record pane and watches follow through the store's change (`.storeDidChange`).
             inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value))" + undoHint)
         } catch {
             dialog.error = "\(error)"
@@ -83,17 +83,14 @@ extension Explorer {
             case let .edit(field, previous):
                 try backend.restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]])
                 noteChange()
-                refreshAfterChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
                 try backend.restore(removing: remove, writing: [restore, records])
                 noteChange()
-                refreshAfterChange()
                 inform("undone: \(description) (\(records.count) records restored)" + caused)
             case .watchFetch(let watch):
                 try backend.restore(removing: remove, writing: [restore])
                 noteChange()
-                refreshAfterChange()
                 inform("undone: what \(watch) fetched (\(written) records)")
             }
         } catch {

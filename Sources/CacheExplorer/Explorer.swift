@@ -52,7 +52,13 @@ public struct Explorer {
     /// under way (watch reads, console queries) and applies what it delivered, as the loop does.
     public mutating func settle() {
         backend.waitUntilIdle()
-        for action in inbox.drain() { send(action) }
+        applyInbox()
+    }
+
+    /// Applies what waits in the inbox, a burst of store changes as one (as the loop does after
+    /// each key): the store's change notification is how the explorer hears of its own edits.
+    mutating func applyInbox() {
+        for action in ExplorerLoop.coalesce(inbox.drain()) { send(action) }
     }
 
     /// Whether the user asked to quit.
@@ -126,9 +132,10 @@ public struct Explorer {
         }
     }
 
-    /// Applies a sequence of keys (the harness `ui` op, tests). While a line input has the
-    /// keyboard, a run of typed characters goes in as one insertion, as a paste does: typing N
-    /// characters into a filter filters once, not N times over a growing text.
+    /// Applies a sequence of keys (the harness `ui` op, tests), and after each what it caused
+    /// (its store change), as the loop does. While a line input has the keyboard, a run of
+    /// typed characters goes in as one insertion, as a paste does: typing N characters into a
+    /// filter filters once, not N times over a growing text.
     public mutating func press(_ keys: [Key]) {
         var index = keys.startIndex
         while index < keys.endIndex {
@@ -140,6 +147,7 @@ public struct Explorer {
                 send(.keyPressed(keys[index]))
                 index += 1
             }
+            applyInbox()
         }
     }
 

@@ -62,8 +62,8 @@ extension Renderer {
         let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)\(reading)"
         var rows: [(String, StyleRole)] = [(header, selected ? .listSelection : flashing ? .diffChanged : .title)]
         rows.append(("   " + watch.summary, .textDim))
-        if !watch.lastChangedKeys.isEmpty {
-            rows.append(("   changed " + watch.lastChangedKeys.joined(separator: ", "), flashing ? .diffChanged : .textDim))
+        if let changed = watch.changeSummary {
+            rows.append(("   " + changed, flashing ? .diffChanged : .textDim))
         }
         if let note = watch.note { rows.append(("   " + note, .statusMessage)) }
         rows += watch.resultLines.map { ("   " + $0, $0.hasPrefix("✗") ? .statusError : flashing ? .diffChanged : .text) }

@@ -28,6 +28,8 @@ public final class StoreBackend: ExplorerBackend {
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
     private let work = WorkTracker()
     private let lastOrigin = Mutex<ChangeOrigin?>(nil)
+    /// What each writer is called, for the watches' "changed by".
+    private let origins = OriginNames()
     /// `:find` searches under way.
     let finds = FindRegistry()
 
@@ -50,7 +52,7 @@ public final class StoreBackend: ExplorerBackend {
         try? store.startTrackingExternalChanges()
         self.waitsForWatches = waitsForWatches
         watchesUseNetwork = usesNetwork
-        watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork)
+        watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
     }
 
     /// A backend over a bare cache, with a store of its own and no network.
@@ -127,14 +129,14 @@ public final class StoreBackend: ExplorerBackend {
 
     public func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        return try store.merge(records: RecordSet(records: records), origin: newOrigin())
+        return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
     }
 
     public func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
         let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
-        let removed = try store.withinReadWriteTransaction(origin: newOrigin()) { transaction in
+        let removed = try store.withinReadWriteTransaction(origin: newOrigin("delete")) { transaction in
             let records = try transaction.loadRecords(forKeys: Set(keys).subtracting(broken))
             for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
             return keys.compactMap { records[$0] }
@@ -147,7 +149,7 @@ public final class StoreBackend: ExplorerBackend {
 
     public func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        try store.withinReadWriteTransaction(origin: newOrigin()) { transaction in
+        try store.withinReadWriteTransaction(origin: newOrigin("undo")) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
         }
@@ -155,9 +157,11 @@ public final class StoreBackend: ExplorerBackend {
 
     public var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
 
-    /// Each user action writes under an origin of its own, so what it causes can be traced.
-    private func newOrigin() -> ChangeOrigin {
+    /// Each user action writes under an origin of its own, called `kind`, so that what it
+    /// causes can be traced and the watches it wakes can say who changed them.
+    private func newOrigin(_ kind: String) -> ChangeOrigin {
         let origin = store.makeOrigin()
+        origins.name(origin, kind)
         lastOrigin.withLock { $0 = origin }
         return origin
     }

@@ -1,7 +1,7 @@
 import GraphQLCache
 import Synchronization
 
-/// The explorer's watched queries (`LiveWatch`es over one client), in the order they were
+/// The explorer's watched queries (`ExplorerWatch`es: the library's `QueryWatcher` over one client), in the order they were
 /// added: add, edit, refetch and remove them and read their snapshots; listeners hear of new
 /// results and of what fetches wrote. Every read runs as background work; `waitUntilIdle()`
 /// waits for it.
@@ -10,13 +10,20 @@ public final class WatchList: Sendable {
     private let browsing: any BrowsableNormalizedCache
     private let usesNetwork: Bool
     private let work = WorkTracker()
-    private let watches = Mutex<[LiveWatch]>([])
+    private let origins: OriginNames
+    private let watches = Mutex<[ExplorerWatch]>([])
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
 
     /// Watches through `client` (`browsing` is its store's cache, for diagnosing misses); with
     /// `usesNetwork` a watch whose cache read misses fetches through the client's transport,
     /// without it nothing is ever sent.
-    public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool) {
+    public convenience init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool) {
+        self.init(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: OriginNames())
+    }
+
+    /// As above; `origins` names the writers whose changes wake the watches.
+    init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool, origins: OriginNames) {
+        self.origins = origins
         self.client = client
         self.browsing = browsing
         self.usesNetwork = usesNetwork
@@ -58,7 +65,7 @@ public final class WatchList: Sendable {
     public func replace(_ name: String, document: String, variables: String) throws {
         let operation = try makeOperation(document, variables)
         let watch = makeWatch(name, document, variables, operation)
-        let old = watches.withLock { list -> LiveWatch? in
+        let old = watches.withLock { list -> ExplorerWatch? in
             guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
             defer { list[index] = watch }
             return list[index]
@@ -70,7 +77,7 @@ public final class WatchList: Sendable {
 
     /// Stops and forgets the watch `name`.
     public func remove(_ name: String) throws {
-        let removed = watches.withLock { list -> LiveWatch? in
+        let removed = watches.withLock { list -> ExplorerWatch? in
             guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
             return list.remove(at: index)
         }
@@ -107,9 +114,10 @@ public final class WatchList: Sendable {
         return operation
     }
 
-    private func makeWatch(_ name: String, _ document: String, _ variables: String, _ operation: GraphQLOperation) -> LiveWatch {
-        LiveWatch(name: name, document: document, variables: variables, operation: operation, client: client,
-                  browsing: browsing, usesNetwork: usesNetwork, work: work) { [weak self] write in
+    private func makeWatch(_ name: String, _ document: String, _ variables: String, _ operation: GraphQLOperation) -> ExplorerWatch {
+        ExplorerWatch(name: name, document: document, variables: variables, operation: operation, client: client,
+                      browsing: browsing, usesNetwork: usesNetwork, work: work,
+                      origins: origins) { [weak self] write in
             self?.notify(write.map(Action.watchWrote) ?? .watchesDidUpdate)
         }
     }

@@ -13,6 +13,9 @@ public struct WatchSnapshot: Hashable, Sendable {
     public var updateCount: Int
     /// The field keys whose change caused the last delivery.
     public var lastChangedKeys: [String]
+    /// Who made the change that caused the last delivery (`edit`, `delete`, `undo`,
+    /// `external`, `HeroFriends's fetch`), nil before any change.
+    public var lastChangeOrigin: String?
     /// The result as short lines (`hero.name: "R2-D2"`), the error last, for the pane.
     public var resultLines: [String]
     /// The records the result depends on, for delete impact.
@@ -42,5 +45,16 @@ public struct WatchSnapshot: Hashable, Sendable {
         self.lastChangedKeys = lastChangedKeys
         self.resultLines = resultLines
         self.dependentRecords = dependentRecords
+    }
+}
+
+extension WatchSnapshot {
+    /// `changed by edit: Droid:2001.name`: who made the change behind the last delivery and
+    /// what of the watch it touched; nil before any change.
+    public var changeSummary: String? {
+        guard lastChangeOrigin != nil || !lastChangedKeys.isEmpty else { return nil }
+        let keys = lastChangedKeys.joined(separator: ", ")
+        guard let origin = lastChangeOrigin else { return "changed " + keys }
+        return "changed by \(origin)" + (keys.isEmpty ? "" : ": " + keys)
     }
 }

@@ -11,12 +11,12 @@ enum WatchWorkspace {
         var status = "source \(watch.source) · policy \(watch.policy) · \(updates)"
         if let changedAt { status += " · last change \(seconds(now - changedAt)) ago" }
         if watch.isReading { status += " · reading… (Esc cancels)" }
-        let changed = watch.lastChangedKeys.isEmpty ? "no change yet" : "changed " + watch.lastChangedKeys.joined(separator: ", ")
+        let changed = watch.changeSummary ?? "no change yet"
         return [
             ("query      " + watch.summary, .text),
             ("variables  " + (watch.variables.trimmed.isEmpty ? "none" : watch.variables), .text),
             (status, watch.isReading ? .statusMessage : .textDim),
-            (changed, watch.lastChangedKeys.isEmpty ? .textDim : .diffChanged),
+            (changed, watch.changeSummary == nil ? .textDim : .diffChanged),
         ]
     }
 

@@ -27,7 +27,7 @@ import Testing
         expected.record = TinyCache.view("Human:1000")
         expected.unsavedChanges = 1
         #expect(explorer.state == expected)
-        explorer.send(.keyPressed(.character("u")))
+        explorer.press([.character("u")])
         #expect(try backend.loadRecord("Human:1002") == TinyCache.records[3])
         #expect(explorer.state.list.count == 4)
     }

@@ -46,7 +46,7 @@ import Testing
         expected.unsavedChanges = 1
         expected.history = [.edit: ["34"]]
         #expect(explorer.state == expected)
-        explorer.send(.keyPressed(.character("u")))
+        explorer.press([.character("u")])
         #expect(try backend.loadRecord("Droid:2001")?["age"] == .int(33))
         #expect(explorer.state.undo == [])
         #expect(explorer.state.record == TinyCache.droidView(selected: 1))

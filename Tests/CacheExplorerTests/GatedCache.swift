@@ -12,6 +12,10 @@ final class GatedCache: BrowsableNormalizedCache {
     private let opened = DispatchSemaphore(value: 0)
     /// Signalled when a big read reaches the gate.
     let reachedGate = DispatchSemaphore(value: 0)
+    private let pages = Atomic<Int>(0)
+
+    /// How many pages of keys were asked for (each is one refresh of the record list).
+    var pageLoads: Int { pages.load(ordering: .relaxed) }
 
     init(records: RecordSet, threshold: Int = 1_000) {
         base = InMemoryNormalizedCache(records: records)
@@ -40,7 +44,8 @@ final class GatedCache: BrowsableNormalizedCache {
     func recordCount() throws -> Int { try base.recordCount() }
     func keyCount(matching filter: String?) throws -> Int { try base.keyCount(matching: filter) }
     func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
-        try base.keys(matching: filter, offset: offset, limit: limit)
+        pages.add(1, ordering: .relaxed)
+        return try base.keys(matching: filter, offset: offset, limit: limit)
     }
     func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws { try base.forEachRecord(body) }
     func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }

@@ -28,7 +28,7 @@ import Testing
         try session.keys("C-u")
         try session.type("Artoo")
         try session.keys("Enter")
-        try session.waitFor("hero · cache · 2 updates", "changed Droid:2001.name", "hero.name: \"Artoo\"")
+        try session.waitFor("hero · cache · 2 updates", "changed by edit: Droid:2001.name", "hero.name: \"Artoo\"")
 
         // Delete every Human by pattern, after the preview.
         try session.keys("D")

@@ -19,7 +19,7 @@ import Testing
 
         // Another process changes the field the watch reads.
         try SampleExplorerSession.harness(database, #"{"id":1,"op":"merge","records":{"Droid:2001":{"name":"Artoo"}}}"#)
-        try session.waitFor("hero.name: \"Artoo\"", "changed Droid:2001.name", "hero · cache · 2 updates",
+        try session.waitFor("hero.name: \"Artoo\"", "changed by external: Droid:2001.name", "hero · cache · 2 updates",
                             "external change: 1 record", timeout: .seconds(1))
 
         // Another process adds a record: it appears in the list.

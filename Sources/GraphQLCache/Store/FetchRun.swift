@@ -1,19 +1,29 @@
 /// One fetch with one cache policy: reads the cache and/or the network in the order the policy
 /// says, delivers each result, writes server data, and remembers what it produced.
 struct FetchRun {
+    /// Hears each result or failure, with the cache read behind it (nil for a server answer).
+    typealias Handler = @Sendable (Result<QueryResult, GraphQLClientError>, ReadResult?) -> Void
+    /// Writes a response's records in place of `CacheStore.merge` (a watcher's `writeResponse`).
+    typealias Writer = @Sendable (RecordSet) throws -> Void
+
     let client: GraphQLClient
     let query: GraphQLOperation
     let origin: ChangeOrigin?
-    let handler: GraphQLClient.ResultHandler?
+    let handler: Handler?
+    let readOptions: ReadOptions
+    let writer: Writer?
     private(set) var outcome = FetchOutcome()
     /// The last read of the cache, kept so a watcher can depend on what a failed read needed.
     private(set) var lastRead: ReadResult?
 
-    init(client: GraphQLClient, query: GraphQLOperation, origin: ChangeOrigin?, handler: GraphQLClient.ResultHandler?) {
+    init(client: GraphQLClient, query: GraphQLOperation, origin: ChangeOrigin?, handler: Handler?,
+         readOptions: ReadOptions = ReadOptions(), writer: Writer? = nil) {
         self.client = client
         self.query = query
         self.origin = origin
         self.handler = handler
+        self.readOptions = readOptions
+        self.writer = writer
     }
 
     mutating func run(_ policy: CachePolicy) async {
@@ -52,7 +62,7 @@ struct FetchRun {
     /// the fetch with an error.
     private mutating func deliverCacheIfComplete(networkError: NetworkError? = nil) -> Bool {
         let read: ReadResult
-        do { read = try client.store.readResult(query: query) } catch {
+        do { read = try client.store.readResult(query: query, options: readOptions) } catch {
             fail(.storage("\(error)"))
             return false
         }
@@ -65,7 +75,7 @@ struct FetchRun {
     private mutating func deliverCache(_ read: ReadResult, networkError: NetworkError? = nil) {
         lastRead = read
         deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
-                            networkError: networkError))
+                            networkError: networkError), read: read)
     }
 
     /// Fetches from the server (or joins an equal request under way) and writes the answer
@@ -74,8 +84,9 @@ struct FetchRun {
     private mutating func fetchFromServer(write: Bool, recheckingCache: Bool = false) async {
         let store = client.store
         let query = query
+        let options = readOptions
         let recheck: (() -> ReadResult?)? = recheckingCache ? {
-            guard let read = try? store.readResult(query: query), read.isComplete else { return nil }
+            guard let read = try? store.readResult(query: query, options: options), read.isComplete else { return nil }
             return read
         } : nil
         let turn = await client.turn(for: query, recheck: recheck)
@@ -97,7 +108,7 @@ struct FetchRun {
             do {
                 let records = try executor.normalize(data: data, for: query)
                 dependentKeys = (try? executor.read(query, from: records))?.dependentKeys ?? []
-                if write { try client.store.merge(records: records, origin: origin) }
+                if write, let writer { try writer(records) } else if write { try client.store.merge(records: records, origin: origin) }
             } catch let error as GraphQLCacheError {
                 return fail(.invalidResponse(error.description))
             } catch {
@@ -109,13 +120,16 @@ struct FetchRun {
                               source: .server, dependentKeys: dependentKeys))
     }
 
-    private mutating func deliver(_ result: QueryResult) {
+    private mutating func deliver(_ result: QueryResult, read: ReadResult? = nil) {
         outcome.results.append(result)
-        handler?(.success(result))
+        handler?(.success(result), read)
     }
 
+    /// Ends the fetch with `error`; a miss is handed over with the read that missed.
     private mutating func fail(_ error: GraphQLClientError) {
         outcome.error = error
-        handler?(.failure(error))
+        var read: ReadResult?
+        if case .cacheMiss = error { read = lastRead }
+        handler?(.failure(error), read)
     }
 }

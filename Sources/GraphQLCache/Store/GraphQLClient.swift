@@ -37,7 +37,9 @@ public final class GraphQLClient: Sendable {
                       origin: ChangeOrigin? = nil, resultHandler: ResultHandler? = nil) async -> FetchOutcome {
         var policy = cachePolicy
         if query.operationType == .mutation && policy.writesResults { policy = .fetchIgnoringCacheData }
-        var fetch = FetchRun(client: self, query: query, origin: origin, handler: resultHandler)
+        var handler: FetchRun.Handler?
+        if let resultHandler { handler = { result, _ in resultHandler(result) } }
+        var fetch = FetchRun(client: self, query: query, origin: origin, handler: handler)
         await fetch.run(policy)
         return fetch.outcome
     }

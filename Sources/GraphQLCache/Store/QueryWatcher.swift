@@ -9,6 +9,10 @@ import Synchronization
 /// `refetchOnFailedUpdates` is on, and otherwise delivers the miss as an error (so a watcher
 /// hears when the records it showed are removed). Changes written by its own fetches are
 /// ignored. `cancel()` stops it.
+///
+/// Each delivery can name the change that woke it (`QueryWatcherUpdate.trigger`). By default
+/// the re-read runs on the committing thread, as Apollo's does; `WatcherOptions.runUpdates`
+/// moves it to background work, one update at a time, a burst of changes making one more.
 public final class QueryWatcher: Sendable {
     /// The watched query.
     public let query: GraphQLOperation
@@ -16,25 +20,44 @@ public final class QueryWatcher: Sendable {
     public let cachePolicy: CachePolicy
     /// Whether a re-read that misses refetches from the network.
     public let refetchOnFailedUpdates: Bool
+    /// How it reads, where it re-reads, how it writes.
+    public let options: WatcherOptions
 
     let client: GraphQLClient
     /// Marks this watcher's own writes, which it ignores.
     let origin: ChangeOrigin
-    private let resultHandler: GraphQLClient.ResultHandler
+    private let updateHandler: @Sendable (QueryWatcherUpdate) -> Void
     private let observation = Mutex<CacheObservation?>(nil)
     private let cancelled = Atomic<Bool>(false)
     private let refetching = Atomic<Bool>(false)
     private let lastData = Mutex<JSONObject?>(nil)
+    private let updates = Mutex(UpdateQueue())
+
+    /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
+    private struct UpdateQueue {
+        var running = false
+        var pending: WatchTrigger?
+    }
 
     /// A watcher that has fetched nothing yet: call `fetch()` for its first results (as
     /// Apollo's `GraphQLQueryWatcher`), or use `GraphQLClient.watch`, which does.
+    public convenience init(client: GraphQLClient, query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+                            refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLClient.ResultHandler) {
+        self.init(client: client, query: query, cachePolicy: cachePolicy, refetchOnFailedUpdates: refetchOnFailedUpdates,
+                  options: WatcherOptions()) { update in resultHandler(update.result) }
+    }
+
+    /// A watcher delivering whole updates (result, the read behind it, the change that woke
+    /// it), reading and writing as `options` say. Call `fetch()` for its first results.
     public init(client: GraphQLClient, query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
-         refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLClient.ResultHandler) {
+                refetchOnFailedUpdates: Bool = true, options: WatcherOptions,
+                updateHandler: @escaping @Sendable (QueryWatcherUpdate) -> Void) {
         self.client = client
         self.query = query
         self.cachePolicy = cachePolicy
         self.refetchOnFailedUpdates = refetchOnFailedUpdates
-        self.resultHandler = resultHandler
+        self.options = options
+        self.updateHandler = updateHandler
         self.origin = client.store.makeOrigin()
         let observation = client.store.observe(fields: []) { [weak self] change in self?.storeDidChange(change) }
         self.observation.withLock { $0 = observation }
@@ -51,20 +74,21 @@ public final class QueryWatcher: Sendable {
     /// what the last result read (or, after a miss, on what the failed read needed).
     @discardableResult
     public func fetch(cachePolicy: CachePolicy? = nil, deliver: Bool = true) async -> FetchOutcome {
-        var handler: GraphQLClient.ResultHandler?
+        var handler: FetchRun.Handler?
         if deliver {
-            handler = { [weak self] result in
-                self?.deliver(result)
+            handler = { [weak self] result, read in
+                self?.deliver(QueryWatcherUpdate(result: result, read: read))
             }
         }
-        return await perform(cachePolicy ?? self.cachePolicy, handler: handler)
+        return await perform(cachePolicy ?? self.cachePolicy, trigger: nil, handler: handler)
     }
 
     /// Runs one fetch with `policy`; the watcher then depends on what the last result read (or,
     /// after a miss, on what the failed read needed) and remembers the data it last saw.
     @discardableResult
-    private func perform(_ policy: CachePolicy, handler: GraphQLClient.ResultHandler?) async -> FetchOutcome {
-        var run = FetchRun(client: client, query: query, origin: origin, handler: handler)
+    private func perform(_ policy: CachePolicy, trigger: WatchTrigger?, handler: FetchRun.Handler?) async -> FetchOutcome {
+        var run = FetchRun(client: client, query: query, origin: origin, handler: handler,
+                           readOptions: options.readOptions, writer: writer(for: trigger))
         await run.run(policy)
         if let last = run.outcome.results.last {
             depend(on: last.dependentKeys, records: [])
@@ -73,6 +97,13 @@ public final class QueryWatcher: Sendable {
             depend(on: read.dependentKeys, records: read.missingRecords)
         }
         return run.outcome
+    }
+
+    /// The `writeResponse` option bound to this watcher's origin and `trigger`, if given.
+    private func writer(for trigger: WatchTrigger?) -> FetchRun.Writer? {
+        guard let write = options.writeResponse else { return nil }
+        let origin = origin
+        return { records in try write(records, origin, trigger) }
     }
 
     /// Fetches again from the server (`fetchIgnoringCacheData`), delivering the result.
@@ -97,49 +128,92 @@ public final class QueryWatcher: Sendable {
         observation.withLock { $0 }?.update(fields: fields, records: records)
     }
 
-    private func deliver(_ result: Result<QueryResult, GraphQLClientError>) {
+    private func deliver(_ update: QueryWatcherUpdate) {
         guard !isCancelled else { return }
-        if case .success(let value) = result { lastData.withLock { $0 = value.data } }
-        resultHandler(result)
+        // After a failure, the same data coming back (an undo) is news again.
+        let data: JSONObject? = if case .success(let value) = update.result { value.data } else { nil }
+        lastData.withLock { $0 = data }
+        updateHandler(update)
     }
 
     /// Delivers an update unless it holds the data delivered last: two writes of the same
     /// answer (watchers refetching one query together) wake the watcher twice, and it should
     /// say so once.
-    private func deliverIfNew(_ result: Result<QueryResult, GraphQLClientError>) {
-        if case .success(let value) = result, lastData.withLock({ $0 }) == value.data, value.data != nil { return }
-        deliver(result)
+    private func deliverIfNew(_ update: QueryWatcherUpdate) {
+        if case .success(let value) = update.result, lastData.withLock({ $0 }) == value.data, value.data != nil { return }
+        deliver(update)
     }
 
-    /// A committed change touched the dependencies: re-read, then deliver, refetch or report.
+    /// A committed change touched the dependencies: re-read now, or queue the re-read as
+    /// background work (`runUpdates`).
     private func storeDidChange(_ change: CacheChange) {
         // A refetch under way delivers the server's answer; a change before it lands (another
         // watcher's write of the same answer) would only deliver the same data twice.
         guard !isCancelled, change.origin != origin, !refetching.load(ordering: .sequentiallyConsistent) else { return }
+        let watched = observation.withLock { $0 }
+        let dependencies = watched.map { ($0.fields, $0.records) } ?? ([], [])
+        let trigger = WatchTrigger(change: change, fields: dependencies.0, records: dependencies.1)
+        guard let run = options.runUpdates else {
+            return reread(after: trigger, refetch: startRefetch)
+        }
+        let startsNow = updates.withLock { queue -> Bool in
+            if queue.running {
+                queue.pending = queue.pending.map { $0.merged(with: trigger) } ?? trigger
+                return false
+            }
+            queue.running = true
+            return true
+        }
+        if startsNow { run { [weak self] in await self?.runUpdates(from: trigger) } }
+    }
+
+    /// Background updates: re-reads (and refetches) until no change waits. A cancelled task
+    /// drops what waits; the next change starts again.
+    private func runUpdates(from first: WatchTrigger) async {
+        var next: WatchTrigger? = first
+        while let trigger = next {
+            var refetchTrigger: WatchTrigger?
+            reread(after: trigger) { refetchTrigger = $0 }
+            if let refetchTrigger, !Task.isCancelled { await refetchAfterFailedUpdate(refetchTrigger) }
+            next = updates.withLock { queue -> WatchTrigger? in
+                defer { queue.pending = nil }
+                let waiting = Task.isCancelled || isCancelled ? nil : queue.pending
+                if waiting == nil { queue.running = false }
+                return waiting
+            }
+        }
+    }
+
+    /// Re-reads after `trigger`: delivers the data, asks `refetch` for a refetch, or reports
+    /// the miss. A cancelled read (background work cancelled) delivers nothing.
+    private func reread(after trigger: WatchTrigger, refetch: (WatchTrigger) -> Void) {
         let read: ReadResult
-        do { read = try client.store.readResult(query: query) } catch {
-            return deliver(.failure(.storage("\(error)")))
+        do { read = try client.store.readResult(query: query, options: options.readOptions) } catch is CancellationError {
+            return
+        } catch {
+            return deliver(QueryWatcherUpdate(result: .failure(.storage("\(error)")), trigger: trigger))
         }
         depend(on: read.dependentKeys, records: read.missingRecords)
         if read.isComplete {
             let result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
+            let update = QueryWatcherUpdate(result: .success(result), read: read, trigger: trigger)
             // Every local commit is delivered; another fetch's write of what this watcher
             // already shows (watchers refetching one query together) is not.
-            change.origin == nil ? deliver(.success(result)) : deliverIfNew(.success(result))
+            trigger.origin == nil ? deliver(update) : deliverIfNew(update)
         } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
-            startRefetch()
+            refetch(trigger)
         } else if let miss = read.misses.first {
-            deliver(.failure(.cacheMiss(miss)))
+            deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger))
         }
     }
 
     /// Refetches in the background after a failed re-read, once at a time.
-    private func startRefetch() {
+    private func startRefetch(_ trigger: WatchTrigger) {
         guard refetching.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
             return
         }
         client.startTracked { [weak self] in
-            await self?.refetchAfterFailedUpdate()
+            await self?.refetchAfterFailedUpdate(trigger)
             self?.refetching.store(false, ordering: .sequentiallyConsistent)
         }
     }
@@ -147,8 +221,10 @@ public final class QueryWatcher: Sendable {
     /// The refetch after a re-read missed. It looks at the cache once more first: when other
     /// watchers of the same query refetch together, the first answer written fills the cache
     /// and the others need no request of their own.
-    private func refetchAfterFailedUpdate() async {
-        let handler: GraphQLClient.ResultHandler = { [weak self] result in self?.deliverIfNew(result) }
-        await perform(.returnCacheDataElseFetch, handler: handler)
+    private func refetchAfterFailedUpdate(_ trigger: WatchTrigger) async {
+        let handler: FetchRun.Handler = { [weak self] result, read in
+            self?.deliverIfNew(QueryWatcherUpdate(result: result, read: read, trigger: trigger))
+        }
+        await perform(.returnCacheDataElseFetch, trigger: trigger, handler: handler)
     }
 }

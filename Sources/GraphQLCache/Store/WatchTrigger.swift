@@ -1,0 +1,40 @@
+/// The committed change that woke a watcher, as its delivery names it: who made it and which
+/// of the watcher's dependencies it touched, so that a screen can say "changed by an edit of
+/// Droid:2001.name" instead of only showing new data.
+///
+/// A burst of changes while a re-read runs wakes a watcher once; the trigger then holds all of
+/// them: the latest writer and every key any of them touched.
+public struct WatchTrigger: Sendable, Hashable {
+    /// Who made the (latest) change: the origin its writer passed, `.external` for another
+    /// process's commit, nil for a writer that gave none.
+    public var origin: ChangeOrigin?
+    /// The watched field keys the change added, changed or removed.
+    public var fields: Set<FieldKey>
+    /// The records the watcher found absent (or read) that the change added, changed or removed.
+    public var records: Set<CacheKey>
+
+    /// A trigger made of its parts.
+    public init(origin: ChangeOrigin?, fields: Set<FieldKey> = [], records: Set<CacheKey> = []) {
+        self.origin = origin
+        self.fields = fields
+        self.records = records
+    }
+
+    /// What `change` touched of dependencies `fields` and `records`. Costs the smaller of the
+    /// two sets, not the size of the cache.
+    init(change: CacheChange, fields watched: Set<FieldKey>, records watchedRecords: Set<CacheKey>) {
+        let affected = change.affectedFields
+        let (small, large) = watched.count < affected.count ? (watched, affected) : (affected, watched)
+        origin = change.origin
+        fields = small.filter(large.contains)
+        records = watchedRecords.isEmpty ? [] : change.affectedRecords.intersection(watchedRecords)
+    }
+
+    /// Whether another process made the (latest) change.
+    public var isExternal: Bool { origin == .external }
+
+    /// This trigger followed by `later`: the later writer, every key of both.
+    public func merged(with later: WatchTrigger) -> WatchTrigger {
+        WatchTrigger(origin: later.origin, fields: fields.union(later.fields), records: records.union(later.records))
+    }
+}
