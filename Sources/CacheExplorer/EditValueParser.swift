@@ -43,7 +43,7 @@ struct EditValueParser {
             throw ExplorerError.invalid("JSON edits are for lists and objects; pick the \(value.kindName) kind with Tab")
         }
         do { return try RecordJSON.cacheValue(from: value, context: "edit") } catch {
-            throw ExplorerError.invalid(error.reason)
+            throw ExplorerError.invalid(error.brokenRecord?.reason ?? error.description)
         }
     }
 }

@@ -106,7 +106,7 @@ extension ExplorerBackend {
     /// Lints the readable records (a backend that knows its broken rows says so itself).
     public func lint() throws -> [LintFinding] {
         try CacheLint(configuration: CacheConfiguration(schema: schema)).run(
-            scan: { visit in try forEachRecord { try visit(.success($0)) } }, source: BackendRecords(backend: self))
+            scan: { visit in try forEachRecord { try visit(.record($0)) } }, source: BackendRecords(backend: self))
     }
 
     @discardableResult

@@ -146,7 +146,7 @@ final class ExplorerWatch: Sendable {
         case .success(let result):
             snapshot = present(result, read: update.read)
         case .failure(.cacheMiss(let miss)) where update.read != nil:
-            snapshot = present(nil, read: update.read, missText: GraphQLClientError.cacheMiss(miss).description)
+            snapshot = present(nil, read: update.read, missText: GraphQLCacheError.cacheMiss(miss).description)
         case .failure(let error):
             snapshot = state.withLock { $0.snapshot }
             snapshot.error = "\(error)"
@@ -192,7 +192,7 @@ final class ExplorerWatch: Sendable {
 
     /// A failed fetch as result lines. A non-2xx answer that carried GraphQL errors shows them
     /// one a line, as a 200 answer's errors are, not as one long string.
-    static func failureLines(_ error: GraphQLClientError) -> [String] {
+    static func failureLines(_ error: GraphQLCacheError) -> [String] {
         guard case .network(let network) = error, !network.graphQLErrors.isEmpty else { return ["✗ \(error)"] }
         return ["✗ HTTP \(network.httpStatus ?? 0) with GraphQL errors:"]
             + network.graphQLErrors.map { "✗ " + ($0["message"]?.stringValue ?? JSONValue.object($0).jsonText) }

@@ -111,19 +111,19 @@ public final class StoreBackend: ExplorerBackend {
 
     public func forEachRecord(_ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord { result in
-            if case .success(let record) = result { try body(record) }
+            if case .record(let record) = result { try body(record) }
         }
     }
 
     public func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingAt: key) { result in
-            if case .success(let record) = result { try body(record) }
+            if case .record(let record) = result { try body(record) }
         }
     }
 
     public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingInto: pattern) { result in
-            if case .success(let record) = result { try body(record) }
+            if case .record(let record) = result { try body(record) }
         }
     }
 

@@ -83,24 +83,6 @@ extension Harness {
         }
     }
 
-    static func harnessError(_ error: GraphQLCacheError) -> HarnessError {
-        switch error {
-        case .invalidDocument(_, let locations):
-            let list = locations.map { JSONValue.object(["line": .int($0.line), "column": .int($0.column)]) }
-            return HarnessError(.invalidDocument, error.description, extra: ["locations": .array(list)])
-        case .invalidVariables(let name, _):
-            return HarnessError(.invalidVariables, error.description, extra: ["variable": .string(name)])
-        case .invalidSchema:
-            return HarnessError(.invalidSchema, error.description)
-        case .invalidData:
-            return HarnessError(.badRequest, error.description)
-        case .cacheMiss(let miss):
-            return HarnessError(.cacheMiss, miss.description, extra: ["miss": .object(miss.jsonObject)])
-        case .limitExceeded:
-            return HarnessError(.unsupported, error.description)
-        }
-    }
-
     /// The `config` op's `cacheKey`: `{"fields":[…],"format":"typed"|"bare","group":…}` or null.
     static func fieldKeys(_ value: JSONValue) throws(HarnessError) -> FieldCacheKeys? {
         if value.isNull { return nil }

@@ -73,14 +73,16 @@ extension Harness {
     /// Reads `{KEY: {field: value}}` (the `merge` op), naming the bad key on error.
     static func recordSet(from object: JSONObject) throws(HarnessError) -> RecordSet {
         do { return try Snapshot.records(from: object) } catch {
-            guard case let .badRecord(key, field, reason) = error.problem else { throw .badRequest(error.reason) }
+            guard case .invalidSnapshot(_, .badRecord(let key, let field, let reason)) = error else {
+                throw .badRequest(error.description)
+            }
             throw .badRequest(field.map { "\(key).\($0): \(reason)" } ?? "record \"\(key)\" \(reason)")
         }
     }
 
     static func cacheValue(_ json: JSONValue, at place: String) throws(HarnessError) -> CacheValue {
         do { return try RecordJSON.cacheValue(from: json, context: place) } catch {
-            throw .badRequest("\(place): \(error.reason)")
+            throw .badRequest("\(place): \(error.brokenRecord?.reason ?? error.description)")
         }
     }
 

@@ -131,13 +131,13 @@ extension Harness {
             object["dependentKeys"] = .array(result.dependentKeys.map(\.description).sorted().map(JSONValue.string))
         }
         if let networkError = result.networkError {
-            object["networkError"] = .object(harnessError(.network(networkError)).jsonObject)
+            object["networkError"] = .object(harnessError(networkError).jsonObject)
         }
         return object
     }
 
     /// A watcher delivery line's object.
-    static func event(watch name: String, _ result: Result<QueryResult, GraphQLClientError>) -> JSONObject {
+    static func event(watch name: String, _ result: Result<QueryResult, GraphQLCacheError>) -> JSONObject {
         var object: JSONObject = ["event": .string("watch"), "watch": .string(name)]
         switch result {
         case .success(let result):
@@ -146,20 +146,5 @@ extension Harness {
             object["error"] = .object(harnessError(error).jsonObject)
         }
         return object
-    }
-
-    static func harnessError(_ error: GraphQLClientError) -> HarnessError {
-        switch error {
-        case .network(let network):
-            var extra = JSONObject()
-            if let status = network.httpStatus { extra["httpStatus"] = .int(status) }
-            if !network.graphQLErrors.isEmpty { extra["errors"] = .array(network.graphQLErrors.map(JSONValue.object)) }
-            return HarnessError(.network, error.description, extra: extra)
-        case .invalidResponse: return HarnessError(.network, error.description)
-        case .cacheMiss(let miss):
-            return HarnessError(.cacheMiss, miss.description, extra: ["miss": .object(miss.jsonObject)])
-        case .noResults: return HarnessError(.noResults, error.description)
-        case .storage: return HarnessError(.storage, error.description)
-        }
     }
 }

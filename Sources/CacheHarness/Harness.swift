@@ -60,9 +60,9 @@ public final class Harness {
         var pending: [String] = []
         let response: JSONObject
         switch HarnessRequest.parse(line) {
-        case .failure(let failure):
-            response = Self.failure(id: failure.id, failure.error)
-        case .success(let request):
+        case .unreadable(let id, let error):
+            response = Self.failure(id: id, error)
+        case .request(let request):
             response = answer(request, deliveries: &pending)
         }
         pending.append(JSONValue.object(response).jsonText)

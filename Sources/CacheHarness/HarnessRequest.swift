@@ -8,25 +8,26 @@ public struct HarnessRequest: Sendable {
 
     /// Parses a line; a line that is not a JSON object with a string `op` is a `badRequest`
     /// (with whatever `id` could be recovered, so the caller can still echo it).
-    public static func parse(_ line: String) -> Result<HarnessRequest, Failure> {
+    public static func parse(_ line: String) -> ParsedLine {
         let value: JSONValue
         do { value = try JSONValue.parse(line) } catch {
-            return .failure(Failure(id: nil, error: .badRequest("the line is not JSON: \(error.description)")))
+            return .unreadable(id: nil, .badRequest("the line is not JSON: \(error.description)"))
         }
         guard case .object(let body) = value else {
-            return .failure(Failure(id: nil, error: .badRequest("a request must be a JSON object, found \(value.kindName)")))
+            return .unreadable(id: nil, .badRequest("a request must be a JSON object, found \(value.kindName)"))
         }
-        guard let opValue = body["op"] else { return .failure(Failure(id: body["id"], error: .badRequest("missing field \"op\""))) }
+        guard let opValue = body["op"] else { return .unreadable(id: body["id"], .badRequest("missing field \"op\"")) }
         guard case .string(let op) = opValue else {
-            return .failure(Failure(id: body["id"], error: .badRequest("field \"op\" must be a string, found \(opValue.kindName)")))
+            return .unreadable(id: body["id"], .badRequest("field \"op\" must be a string, found \(opValue.kindName)"))
         }
-        return .success(HarnessRequest(op: op, id: body["id"], body: body))
+        return .request(HarnessRequest(op: op, id: body["id"], body: body))
     }
 
-    /// A line that is not a request, with the `id` it carried if any.
-    public struct Failure: Error {
-        public let id: JSONValue?
-        public let error: HarnessError
+    /// An input line as read: a request, or a line that is not one, with the `id` it carried
+    /// if any (so the answer can still echo it).
+    public enum ParsedLine: Sendable {
+        case request(HarnessRequest)
+        case unreadable(id: JSONValue?, HarnessError)
     }
 
     /// A member that must be present (any JSON value).

@@ -56,7 +56,7 @@ struct SampleResolvers: Sendable {
             guard let object = source as? SampleObject, let value = object.fields[info.fieldName], !value.isNull else {
                 // The executor's own non-null error would carry no path; this one gets it.
                 guard !(info.returnType is GraphQLNonNull) else {
-                    throw SampleFieldError(description: "Cannot return null for non-nullable field \(info.parentType.name).\(info.fieldName).")
+                    throw SampleServerError.unresolvableField("Cannot return null for non-nullable field \(info.parentType.name).\(info.fieldName).")
                 }
                 return nil
             }
@@ -72,13 +72,13 @@ struct SampleResolvers: Sendable {
         if value.isNull { return nil }
         if let list = type as? GraphQLList {
             guard let items = value.arrayValue else {
-                throw SampleFieldError(description: "sample data holds a \(value.kindName) where a list is expected")
+                throw SampleServerError.unresolvableField("sample data holds a \(value.kindName) where a list is expected")
             }
             return try items.map { try resolve($0, as: list.ofType, inFeet: feet) }
         }
         if type is GraphQLCompositeType {
             guard let id = value.stringValue else {
-                throw SampleFieldError(description: "sample data holds a \(value.kindName) where an object id is expected")
+                throw SampleServerError.unresolvableField("sample data holds a \(value.kindName) where an object id is expected")
             }
             return data.object(id: id)
         }

@@ -62,7 +62,7 @@ public final class SampleServer: NetworkTransport {
             let schema = try rebuilder.rebuild(buildSchema(source: sdl))
             let problems = validateSchema(schema: schema)
             guard problems.isEmpty else {
-                throw SchemaRebuilder.RebuildError(description: problems.map(\.message).joined(separator: "; "))
+                throw SampleServerError.notExecutable(problems.map(\.message).joined(separator: "; "))
             }
             return schema
         } catch {
@@ -78,7 +78,7 @@ public final class SampleServer: NetworkTransport {
     public var reviews: [JSONObject] { data.reviews.map(\.fields) }
 
     /// Executes `request` and answers as a GraphQL server would; never throws.
-    public func send(_ request: GraphQLCache.GraphQLRequest) async throws(NetworkError) -> GraphQLResponse {
+    public func send(_ request: GraphQLCache.GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
         counter.withLock { $0 += 1 }
         let document: Document
         do {

@@ -13,10 +13,6 @@ struct SchemaRebuilder {
     /// The resolver of field `field` on type `type`.
     typealias ResolverFor = (_ type: String, _ field: String) -> GraphQLFieldResolve?
 
-    struct RebuildError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     let typenameOf: TypenameOf
     let resolverFor: ResolverFor
 
@@ -74,7 +70,7 @@ struct SchemaRebuilder {
         var rebuilt = GraphQLFieldMap()
         for (name, field) in fields {
             guard let type = try table.map(field.type) as? GraphQLOutputType else {
-                throw RebuildError(description: "\(typeName).\(name) does not have an output type")
+                throw SampleServerError.notExecutable("\(typeName).\(name) does not have an output type")
             }
             rebuilt[name] = GraphQLField(
                 type: type, description: field.description, deprecationReason: field.deprecationReason,
@@ -91,12 +87,12 @@ struct SchemaRebuilder {
         var unions: [String: GraphQLUnionType] = [:]
 
         func object(_ name: String) throws -> GraphQLObjectType {
-            guard let type = objects[name] else { throw RebuildError(description: "unknown object type \(name)") }
+            guard let type = objects[name] else { throw SampleServerError.notExecutable("unknown object type \(name)") }
             return type
         }
 
         func interface(_ name: String) throws -> GraphQLInterfaceType {
-            guard let type = interfaces[name] else { throw RebuildError(description: "unknown interface \(name)") }
+            guard let type = interfaces[name] else { throw SampleServerError.notExecutable("unknown interface \(name)") }
             return type
         }
 
@@ -110,7 +106,7 @@ struct SchemaRebuilder {
             if let nonNull = type as? GraphQLNonNull { return try GraphQLNonNull(try map(nonNull.ofType)) }
             if let list = type as? GraphQLList { return GraphQLList(try map(list.ofType)) }
             if let named = type as? GraphQLNamedType { return try self.named(named) }
-            throw RebuildError(description: "unexpected type \(type)")
+            throw SampleServerError.notExecutable("unexpected type \(type)")
         }
     }
 }

@@ -31,7 +31,7 @@ struct CacheSummary {
         var sizes: [(key: String, bytes: Int)] = []
         var counts: [String: Int] = [:]
         try file.cache.forEachRecord { result in
-            guard case .success(let record) = result else { return }
+            guard case .record(let record) = result else { return }
             let bytes = RecordJSON.encode(record.fields).count
             sizes.append((record.key.rawValue, bytes))
             summary.recordBytes += record.key.rawValue.utf8.count + bytes

@@ -50,8 +50,8 @@ struct ImportCommand: ParsableCommand {
         var records = RecordSet()
         try CacheFile.open(snapshot, readOnly: true).cache.forEachRecord { result in
             switch result {
-            case .success(let record): records.merge(record: record)
-            case .failure(let error): throw CommandError.cache(path: snapshot, message: "\(snapshot): \(error.description); nothing imported")
+            case .record(let record): records.merge(record: record)
+            case .broken(let error): throw CommandError.cache(path: snapshot, message: "\(snapshot): \(error.description); nothing imported")
             }
         }
         return records

@@ -19,8 +19,8 @@ enum SnapshotExport {
         var broken = 0
         try cache.forEachRecord { result in
             switch result {
-            case .success(let record): records.append(record)
-            case .failure(let error):
+            case .record(let record): records.append(record)
+            case .broken(let error):
                 broken += 1
                 StandardOutput.error(TerminalText.escaped("cachelens \(command): \(cachePath): \(error.description)") + "\n")
             }

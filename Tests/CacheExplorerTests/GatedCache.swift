@@ -47,6 +47,6 @@ final class GatedCache: BrowsableNormalizedCache {
         pages.add(1, ordering: .relaxed)
         return try base.keys(matching: filter, offset: offset, limit: limit)
     }
-    func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws { try base.forEachRecord(body) }
+    func forEachRecord(_ body: (ScannedRow) throws -> Void) throws { try base.forEachRecord(body) }
     func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
 }

@@ -46,8 +46,8 @@ import Testing
         var good: [CacheKey] = [], broken: [CacheKey] = []
         try cache.forEachRecord { result in
             switch result {
-            case .success(let record): good.append(record.key)
-            case .failure(let error): broken.append(error.key)
+            case .record(let record): good.append(record.key)
+            case .broken(let error): broken.append(error.key)
             }
         }
         #expect(good == ["Good:1"] && broken == ["Broken:1"])
@@ -76,7 +76,7 @@ import Testing
         try SQLiteTestFile.run("INSERT INTO records (key, record) VALUES (NULL, '{}')", at: path)
         let cache = try SQLiteNormalizedCache(path: path)
         var reasons: [String] = []
-        try cache.forEachRecord { if case .failure(let error) = $0 { reasons.append(error.reason) } }
+        try cache.forEachRecord { if case .broken(let error) = $0 { reasons.append(error.reason) } }
         #expect(reasons == ["row _id 2 has a NULL key"])
         #expect(try cache.allRecords().count == 1)
         #expect(try cache.removeRowsWithNullKey() == 1)

@@ -168,7 +168,7 @@ import Testing
         let keys = (0..<1200).map { "Item:\($0)" }
         let cache = try filled(kind, directory, keys: keys)
         var seen = Set<CacheKey>()
-        try cache.forEachRecord { result in if case .success(let record) = result { seen.insert(record.key) } }
+        try cache.forEachRecord { result in if case .record(let record) = result { seen.insert(record.key) } }
         #expect(seen == Set(keys.map { CacheKey($0) }))
         #expect(try cache.allRecords().count == 1200)
         #expect(try cache.loadRecords(forKeys: Set(keys.map { CacheKey($0) } + ["Absent:1"])).count == 1200)

@@ -25,7 +25,7 @@ import Testing
     private func referrers(of key: CacheKey, in cache: any BrowsableNormalizedCache) throws -> Set<CacheKey> {
         var found = Set<CacheKey>()
         try cache.forEachRecord(pointingAt: key) { result in
-            if case .success(let record) = result, record.referencedKeys.contains(key) { found.insert(record.key) }
+            if case .record(let record) = result, record.referencedKeys.contains(key) { found.insert(record.key) }
         }
         return found
     }
@@ -59,7 +59,7 @@ import Testing
         #expect(try referrers(of: "User:7", in: cache) == ["Item:1", "Item:2"])
         var dangling = Set<CacheKey>()
         try cache.forEachRecord(pointingInto: KeyPattern("user:")) { result in
-            if case .success(let record) = result, !record.referencedKeys.isEmpty { dangling.insert(record.key) }
+            if case .record(let record) = result, !record.referencedKeys.isEmpty { dangling.insert(record.key) }
         }
         #expect(dangling == ["Item:1", "Item:2"])
     }
@@ -73,7 +73,7 @@ import Testing
             let pattern = KeyPattern(text)
             var visited: [CacheKey] = [], pointing = Set<CacheKey>()
             try cache.forEachRecord(pointingInto: pattern) { result in
-                guard case .success(let record) = result else { return }
+                guard case .record(let record) = result else { return }
                 visited.append(record.key)
                 if record.referencedKeys.contains(where: pattern.matches) { pointing.insert(record.key) }
             }

@@ -27,17 +27,17 @@ public protocol BrowsableNormalizedCache: NormalizedCache {
 
     /// Visits every record; a record that cannot be decoded is passed as a failure so that one
     /// broken row never hides the others.
-    func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+    func forEachRecord(_ body: (ScannedRow) throws -> Void) throws
 
     /// Visits at least every readable record holding a reference to `key` (who points here),
     /// and perhaps others: a backend may skip records whose stored text cannot mention `key`
     /// without decoding them. Callers test the references themselves.
-    func forEachRecord(pointingAt key: CacheKey, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+    func forEachRecord(pointingAt key: CacheKey, _ body: (ScannedRow) throws -> Void) throws
 
     /// Visits at least every readable record whose key does not match `pattern` and that holds a
     /// reference to a key that does (what removing by `pattern` would leave dangling), and
     /// perhaps others whose key does not match. Callers test the references themselves.
-    func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws
+    func forEachRecord(pointingInto pattern: KeyPattern, _ body: (ScannedRow) throws -> Void) throws
 }
 
 extension BrowsableNormalizedCache {
@@ -53,15 +53,15 @@ extension BrowsableNormalizedCache {
 
     /// Visits every record.
     public func forEachRecord(pointingAt key: CacheKey,
-                              _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+                              _ body: (ScannedRow) throws -> Void) throws {
         try forEachRecord(body)
     }
 
     /// Visits every record whose key does not match `pattern`.
     public func forEachRecord(pointingInto pattern: KeyPattern,
-                              _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+                              _ body: (ScannedRow) throws -> Void) throws {
         try forEachRecord { result in
-            if case .success(let record) = result, pattern.matches(record.key) { return }
+            if case .record(let record) = result, pattern.matches(record.key) { return }
             try body(result)
         }
     }
@@ -70,7 +70,7 @@ extension BrowsableNormalizedCache {
     public func allRecords() throws -> RecordSet {
         var set = RecordSet()
         try forEachRecord { result in
-            if case .success(let record) = result { set.merge(record: record) }
+            if case .record(let record) = result { set.merge(record: record) }
         }
         return set
     }

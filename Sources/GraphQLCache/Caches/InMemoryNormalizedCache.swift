@@ -95,9 +95,9 @@ public final class InMemoryNormalizedCache: BrowsableNormalizedCache {
         }
     }
 
-    public func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+    public func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
         let snapshot = state.withLock { $0.records }
-        for record in snapshot.records { try body(.success(record)) }
+        for record in snapshot.records { try body(.record(record)) }
     }
 
     public func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }

@@ -17,7 +17,7 @@ public struct CacheLint {
 
     /// Lints what `scan` visits (records, and rows that failed to decode); `source` loads records
     /// back for comparing duplicates.
-    public func run(scan: ((Result<Record, RecordJSONError>) throws -> Void) throws -> Void,
+    public func run(scan: ((ScannedRow) throws -> Void) throws -> Void,
                     source: any RecordSource) throws -> [LintFinding] {
         var state = LintScan(schema: configuration.schema)
         try scan { state.add($0) }
@@ -45,7 +45,7 @@ public struct CacheLint {
         return findings
     }
 
-    private func brokenRows(_ broken: [RecordJSONError]) -> LintFinding {
+    private func brokenRows(_ broken: [BrokenRecord]) -> LintFinding {
         let first = broken[0]
         return LintFinding(
             kind: .brokenRow,

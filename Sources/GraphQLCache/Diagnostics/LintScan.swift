@@ -15,7 +15,7 @@ struct LintScan {
     /// References of record `i` are `targets[starts[i] ..< starts[i + 1]]`.
     private(set) var starts: [Int] = [0]
     private(set) var targets: [CacheKey] = []
-    private(set) var broken: [RecordJSONError] = []
+    private(set) var broken: [BrokenRecord] = []
     private(set) var withoutTypename: [CacheKey] = []
     private(set) var withoutTypenameCount = 0
     private(set) var pathKeyed: [String: PathKeyed] = [:]
@@ -25,10 +25,10 @@ struct LintScan {
 
     init(schema: CacheSchema?) { self.schema = schema }
 
-    mutating func add(_ result: Result<Record, RecordJSONError>) {
+    mutating func add(_ result: ScannedRow) {
         switch result {
-        case .failure(let error): broken.append(error)
-        case .success(let record): add(record)
+        case .broken(let broken): self.broken.append(broken)
+        case .record(let record): add(record)
         }
     }
 

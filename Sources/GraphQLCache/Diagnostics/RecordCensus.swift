@@ -42,7 +42,7 @@ public struct RecordCensus: Sendable {
     public static func of(_ cache: any BrowsableNormalizedCache) throws -> RecordCensus {
         var census = RecordCensus()
         try cache.forEachRecord { result in
-            if case .success(let record) = result { census.add(record) }
+            if case .record(let record) = result { census.add(record) }
         }
         return census
     }

@@ -15,7 +15,7 @@ public enum MissReason: String, Sendable, Hashable {
 
 /// A cache miss as a value: where the read stopped, why, and what was there instead, so that
 /// users can find out why a query misses (the explorer's query console, the harness `explain`).
-public struct CacheMiss: Sendable, Hashable, Error, CustomStringConvertible {
+public struct CacheMiss: Sendable, Hashable, CustomStringConvertible {
     /// Response path: response names (aliases) and list indices.
     public var path: [PathComponent]
     /// The record the read looked in (for `missingRecord`, the absent record).

@@ -29,21 +29,21 @@ public struct GraphQLRequest: Sendable, Hashable {
 
     /// Reads a request body as a GraphQL server receives it: `query` must be a string;
     /// `operationName` and `variables` may be absent or null.
-    public init(json: JSONObject) throws(NetworkError) {
+    public init(json: JSONObject) throws(GraphQLCacheError) {
         guard let query = json["query"]?.stringValue else {
-            throw .invalidResponse("GraphQL request has no string \"query\" member")
+            throw .network(.invalidResponse("GraphQL request has no string \"query\" member"))
         }
         var operationName: String?
         switch json["operationName"] {
         case nil, .null?: operationName = nil
         case .string(let name)?: operationName = name
-        case let other?: throw .invalidResponse("GraphQL request \"operationName\" is a \(other.kindName), not a string")
+        case let other?: throw .network(.invalidResponse("GraphQL request \"operationName\" is a \(other.kindName), not a string"))
         }
         var variables = JSONObject()
         switch json["variables"] {
         case nil, .null?: break
         case .object(let object)?: variables = object
-        case let other?: throw .invalidResponse("GraphQL request \"variables\" is a \(other.kindName), not an object")
+        case let other?: throw .network(.invalidResponse("GraphQL request \"variables\" is a \(other.kindName), not an object"))
         }
         self.init(query: query, operationName: operationName, variables: variables)
     }

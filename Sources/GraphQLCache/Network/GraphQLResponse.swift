@@ -2,7 +2,7 @@
 ///
 /// A response with `errors` is still a response, not a transport failure: GraphQL servers answer
 /// 200 with partial `data` next to the errors of the fields that failed, and the store writes
-/// that partial data (DESIGN.md, cache policies). Only `NetworkError` means no response at all.
+/// that partial data (DESIGN.md, cache policies). Only `GraphQLCacheError.network` means no response at all.
 public struct GraphQLResponse: Sendable, Hashable {
     /// The result data; nil when the server sent no `data` or `"data": null`.
     public var data: JSONObject?
@@ -20,39 +20,39 @@ public struct GraphQLResponse: Sendable, Hashable {
 
     /// Reads a response object. It must have `data` or `errors` (the GraphQL over HTTP rule);
     /// `data` must be an object or null, `errors` a list of objects each with a string `message`,
-    /// `extensions` an object or null. Anything else is `NetworkError.invalidResponse` naming the
+    /// `extensions` an object or null. Anything else is `NetworkFailure.invalidResponse` naming the
     /// offending member.
-    public init(json: JSONObject) throws(NetworkError) {
+    public init(json: JSONObject) throws(GraphQLCacheError) {
         guard json["data"] != nil || json["errors"] != nil else {
-            throw .invalidResponse("GraphQL response has neither \"data\" nor \"errors\"")
+            throw .network(.invalidResponse("GraphQL response has neither \"data\" nor \"errors\""))
         }
         switch json["data"] {
         case nil, .null?: data = nil
         case .object(let object)?: data = object
-        case let other?: throw .invalidResponse("GraphQL response \"data\" is a \(other.kindName), not an object")
+        case let other?: throw .network(.invalidResponse("GraphQL response \"data\" is a \(other.kindName), not an object"))
         }
         errors = try Self.readErrors(json["errors"])
         switch json["extensions"] {
         case nil, .null?: extensions = nil
         case .object(let object)?: extensions = object
-        case let other?: throw .invalidResponse("GraphQL response \"extensions\" is a \(other.kindName), not an object")
+        case let other?: throw .network(.invalidResponse("GraphQL response \"extensions\" is a \(other.kindName), not an object"))
         }
     }
 
-    private static func readErrors(_ value: JSONValue?) throws(NetworkError) -> [JSONObject] {
+    private static func readErrors(_ value: JSONValue?) throws(GraphQLCacheError) -> [JSONObject] {
         switch value {
         case nil, .null?: return []
         case .array(let items)?:
             var errors: [JSONObject] = []
             for (index, item) in items.enumerated() {
                 guard let error = item.objectValue, error["message"]?.stringValue != nil else {
-                    throw .invalidResponse("GraphQL response \"errors\"[\(index)] is not an object with a string \"message\"")
+                    throw .network(.invalidResponse("GraphQL response \"errors\"[\(index)] is not an object with a string \"message\""))
                 }
                 errors.append(error)
             }
             return errors
         case let other?:
-            throw .invalidResponse("GraphQL response \"errors\" is a \(other.kindName), not a list")
+            throw .network(.invalidResponse("GraphQL response \"errors\" is a \(other.kindName), not a list"))
         }
     }
 

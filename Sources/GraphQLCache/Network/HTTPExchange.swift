@@ -14,7 +14,7 @@ import FoundationNetworking
 /// Whichever comes first — the answer, the deadline, the size limit, the caller's cancellation
 /// — settles the exchange exactly once and cancels the data task.
 final class HTTPExchange: Sendable {
-    typealias Outcome = Result<(Data, HTTPURLResponse), NetworkError>
+    typealias Outcome = Result<(Data, HTTPURLResponse), GraphQLCacheError>
 
     private struct State {
         var continuation: CheckedContinuation<Outcome, Never>?
@@ -43,7 +43,7 @@ final class HTTPExchange: Sendable {
                 exchange.start(request, on: session, delegate: delegate, timeout: timeout, continuation)
             }
         } onCancel: {
-            exchange.settle(.failure(.transport("\(describe) was cancelled")))
+            exchange.settle(.failure(.network(.transport("\(describe) was cancelled"))))
         }
     }
 
@@ -58,10 +58,10 @@ final class HTTPExchange: Sendable {
         }
         guard !alreadySettled else {
             delegate.unregister(task)
-            return continuation.resume(returning: .failure(.transport("\(describe) was cancelled")))
+            return continuation.resume(returning: .failure(.network(.transport("\(describe) was cancelled"))))
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
-            settle(.failure(.timedOut("\(describe) got no answer within \(timeout) s")))
+            settle(.failure(.network(.timedOut("\(describe) got no answer within \(timeout) s"))))
         }
         task.resume()
     }
@@ -69,11 +69,11 @@ final class HTTPExchange: Sendable {
     /// The response head arrived: refuses a declared length over the limit at once.
     func received(_ response: URLResponse) -> Bool {
         guard let http = response as? HTTPURLResponse else {
-            settle(.failure(.invalidResponse("\(describe) got an answer that is not an HTTP response")))
+            settle(.failure(.network(.invalidResponse("\(describe) got an answer that is not an HTTP response"))))
             return false
         }
         if http.expectedContentLength > Int64(limit) {
-            settle(.failure(.tooLarge(limit: limit, describe)))
+            settle(.failure(.network(.tooLarge(limit: limit, describe))))
             return false
         }
         state.withLock { $0.response = http }
@@ -88,15 +88,15 @@ final class HTTPExchange: Sendable {
             state.body.append(data)
             return false
         }
-        if tooLarge { settle(.failure(.tooLarge(limit: limit, describe))) }
+        if tooLarge { settle(.failure(.network(.tooLarge(limit: limit, describe)))) }
     }
 
     /// The task ended: the body and response, or why there is none.
     func completed(_ response: URLResponse?, error: (any Error)?) {
         let (head, body) = state.withLock { state in (state.response, state.body) }
-        if let error { return settle(.failure(Self.failure(error, describe: describe))) }
+        if let error { return settle(.failure(.network(Self.failure(error, describe: describe)))) }
         guard let http = head ?? (response as? HTTPURLResponse) else {
-            return settle(.failure(.invalidResponse("\(describe) got an answer that is not an HTTP response")))
+            return settle(.failure(.network(.invalidResponse("\(describe) got an answer that is not an HTTP response"))))
         }
         settle(.success((body, http)))
     }
@@ -114,7 +114,7 @@ final class HTTPExchange: Sendable {
         if case .failure = outcome { task?.cancel() }
     }
 
-    private static func failure(_ error: any Error, describe: String) -> NetworkError {
+    private static func failure(_ error: any Error, describe: String) -> NetworkFailure {
         if let error = error as? URLError, error.code == .timedOut {
             return .timedOut("\(describe) timed out: \(error.localizedDescription)")
         }

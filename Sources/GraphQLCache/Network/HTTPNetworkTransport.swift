@@ -6,7 +6,7 @@ import FoundationNetworking
 /// GraphQL over HTTP: POSTs `{"query","operationName","variables"}` as JSON to a URL and reads
 /// the JSON response, so the store can talk to a real endpoint.
 ///
-/// Outcomes stay distinct: a non-2xx status is `NetworkError.httpGraphQLErrors` when the body is
+/// Outcomes stay distinct: a non-2xx status is `NetworkFailure.httpGraphQLErrors` when the body is
 /// a GraphQL response (its `errors` as sent) and `.http` otherwise (with the body); no answer is
 /// `.transport` or `.timedOut` (naming the URL); a body over `maximumResponseSize` is
 /// `.tooLarge`; and a 2xx answer is a `GraphQLResponse` even when it carries GraphQL `errors`
@@ -28,7 +28,7 @@ public final class HTTPNetworkTransport: NetworkTransport {
     public static let defaultMaximumResponseSize = 64 << 20
     /// How many 307/308 hops one request follows.
     static let maximumRedirects = 5
-    /// The longest part of an error body kept in `NetworkError.http`.
+    /// The longest part of an error body kept in `NetworkFailure.http`.
     static let maximumErrorBodyLength = 2_000
 
     private let session: URLSession
@@ -54,7 +54,7 @@ public final class HTTPNetworkTransport: NetworkTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     /// POSTs `request`, follows 307/308 redirects, and decodes the answer.
-    public func send(_ request: GraphQLRequest) async throws(NetworkError) -> GraphQLResponse {
+    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
         var target = url
         for _ in 0...Self.maximumRedirects {
             let describe = "POST \(target.absoluteString)"
@@ -65,26 +65,26 @@ public final class HTTPNetworkTransport: NetworkTransport {
                 target = next
                 continue
             }
-            guard (200..<300).contains(http.statusCode) else { throw failure(status: http.statusCode, body: body) }
+            guard (200..<300).contains(http.statusCode) else { throw .network(failure(status: http.statusCode, body: body)) }
             return try decode(body, from: target)
         }
-        throw .redirected(status: 307, location: target.absoluteString,
-                          message: "POST \(url.absoluteString) was redirected more than \(Self.maximumRedirects) times (last to \(target.absoluteString))")
+        throw .network(.redirected(status: 307, location: target.absoluteString,
+                                   message: "POST \(url.absoluteString) was redirected more than \(Self.maximumRedirects) times (last to \(target.absoluteString))"))
     }
 
     /// Where a 307/308 answer sends the request next; nil for any other status. 301/302/303
     /// (which would turn the POST into a GET) and a redirect without `Location` are errors.
-    static func redirectTarget(_ http: HTTPURLResponse, from target: URL, describe: String) throws(NetworkError) -> URL? {
+    static func redirectTarget(_ http: HTTPURLResponse, from target: URL, describe: String) throws(GraphQLCacheError) -> URL? {
         let status = http.statusCode
         guard [301, 302, 303, 307, 308].contains(status) else { return nil }
         guard let location = http.value(forHTTPHeaderField: "Location"),
               let next = URL(string: location, relativeTo: target)?.absoluteURL else {
-            throw .redirected(status: status, location: "",
-                              message: "\(describe) answered HTTP \(status) without a usable Location header")
+            throw .network(.redirected(status: status, location: "",
+                                       message: "\(describe) answered HTTP \(status) without a usable Location header"))
         }
         guard status == 307 || status == 308 else {
-            throw .redirected(status: status, location: next.absoluteString,
-                              message: "\(describe) was redirected (HTTP \(status)) to \(next.absoluteString); a GraphQL POST is not re-sent as a GET: use that URL")
+            throw .network(.redirected(status: status, location: next.absoluteString,
+                                       message: "\(describe) was redirected (HTTP \(status)) to \(next.absoluteString); a GraphQL POST is not re-sent as a GET: use that URL"))
         }
         return next
     }
@@ -115,7 +115,7 @@ public final class HTTPNetworkTransport: NetworkTransport {
     }
 
     /// A non-2xx answer: its GraphQL `errors` when the body is a GraphQL response, else its text.
-    private func failure(status: Int, body: Data) -> NetworkError {
+    private func failure(status: Int, body: Data) -> NetworkFailure {
         if let value = try? JSONValue.parse(bytes: body), let object = value.objectValue,
            let response = try? GraphQLResponse(json: object), !response.errors.isEmpty {
             return .httpGraphQLErrors(status: status, errors: response.errors)
@@ -123,15 +123,15 @@ public final class HTTPNetworkTransport: NetworkTransport {
         return .http(status: status, body: String(decoding: body.prefix(Self.maximumErrorBodyLength), as: UTF8.self))
     }
 
-    private func decode(_ body: Data, from target: URL) throws(NetworkError) -> GraphQLResponse {
+    private func decode(_ body: Data, from target: URL) throws(GraphQLCacheError) -> GraphQLResponse {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes: body)
         } catch {
-            throw .invalidResponse("\(target.absoluteString) answered with a body that is not JSON: \(error)")
+            throw .network(.invalidResponse("\(target.absoluteString) answered with a body that is not JSON: \(error)"))
         }
         guard let object = value.objectValue else {
-            throw .invalidResponse("\(target.absoluteString) answered with a JSON \(value.kindName), not an object")
+            throw .network(.invalidResponse("\(target.absoluteString) answered with a JSON \(value.kindName), not an object"))
         }
         return try GraphQLResponse(json: object)
     }

@@ -24,21 +24,21 @@ public final class ScriptedTransport: NetworkTransport {
         state.withLock { $0.queue.append(.response(response)) }
     }
 
-    /// Queues a failure: the request it answers throws `NetworkError.scripted(message)`.
+    /// Queues a failure: the request it answers throws `NetworkFailure.scripted(message)`.
     public func enqueueFailure(_ message: String) {
         state.withLock { $0.queue.append(.failure(message)) }
     }
 
     /// Records `request` and answers with the oldest queued reply.
-    public func send(_ request: GraphQLRequest) async throws(NetworkError) -> GraphQLResponse {
+    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
         let reply: Reply? = state.withLock { state in
             state.requests.append(request)
             return state.queue.isEmpty ? nil : state.queue.removeFirst()
         }
         switch reply {
-        case nil: throw .noScriptedResponse
+        case nil: throw .network(.noScriptedResponse)
         case .response(let response)?: return response
-        case .failure(let message)?: throw .scripted(message)
+        case .failure(let message)?: throw .network(.scripted(message))
         }
     }
 

@@ -23,7 +23,7 @@ public final class AtomicFileWriter {
 
     /// Creates the temporary file for `path`; throws when the target is not a regular file or
     /// the temporary file cannot be created.
-    public init(path: String) throws(AtomicFileWriterError) {
+    public init(path: String) throws(GraphQLCacheError) {
         self.path = path
         let target = try Self.resolvedTarget(path)
         let mode = try Self.existingMode(target, path: path)
@@ -41,15 +41,15 @@ public final class AtomicFileWriter {
                 return
             }
             attempt += 1
-            guard errno == EEXIST, attempt < 16 else { throw AtomicFileWriterError(path: path, reason: Self.lastError()) }
+            guard errno == EEXIST, attempt < 16 else { throw GraphQLCacheError.fileNotWritten(path: path, reason: Self.lastError()) }
         }
     }
 
     deinit { discard() }
 
     /// Appends `bytes` to the temporary file.
-    public func write(_ bytes: [UInt8]) throws(AtomicFileWriterError) {
-        guard descriptor >= 0 else { throw AtomicFileWriterError(path: path, reason: "the file is already closed") }
+    public func write(_ bytes: [UInt8]) throws(GraphQLCacheError) {
+        guard descriptor >= 0 else { throw GraphQLCacheError.fileNotWritten(path: path, reason: "the file is already closed") }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -57,26 +57,26 @@ public final class AtomicFileWriter {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw AtomicFileWriterError(path: path, reason: Self.lastError())
+                throw GraphQLCacheError.fileNotWritten(path: path, reason: Self.lastError())
             }
             offset += written
         }
     }
 
     /// Flushes the temporary file to disk and renames it over the target.
-    public func commit() throws(AtomicFileWriterError) {
-        guard descriptor >= 0 else { throw AtomicFileWriterError(path: path, reason: "the file is already closed") }
+    public func commit() throws(GraphQLCacheError) {
+        guard descriptor >= 0 else { throw GraphQLCacheError.fileNotWritten(path: path, reason: "the file is already closed") }
         let fd = descriptor
         descriptor = -1
         if fsync(fd) != 0 || close(fd) != 0 {
             let reason = Self.lastError()
             unlink(temporary)
-            throw AtomicFileWriterError(path: path, reason: reason)
+            throw GraphQLCacheError.fileNotWritten(path: path, reason: reason)
         }
         if rename(temporary, target) != 0 {
             let reason = Self.lastError()
             unlink(temporary)
-            throw AtomicFileWriterError(path: path, reason: reason)
+            throw GraphQLCacheError.fileNotWritten(path: path, reason: reason)
         }
     }
 
@@ -89,33 +89,33 @@ public final class AtomicFileWriter {
     }
 
     /// Writes `bytes` to `path` whole, or leaves `path` alone.
-    public static func write(_ bytes: [UInt8], to path: String) throws(AtomicFileWriterError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(GraphQLCacheError) {
         let file = try AtomicFileWriter(path: path)
         try file.write(bytes)
         try file.commit()
     }
 
     /// `path` with symbolic links resolved (the final one too, when it names something).
-    private static func resolvedTarget(_ path: String) throws(AtomicFileWriterError) -> String {
-        guard !path.isEmpty else { throw AtomicFileWriterError(path: path, reason: "no file name given") }
+    private static func resolvedTarget(_ path: String) throws(GraphQLCacheError) -> String {
+        guard !path.isEmpty else { throw GraphQLCacheError.fileNotWritten(path: path, reason: "no file name given") }
         var info = stat()
         guard lstat(path, &info) == 0 else { return path }
         guard info.st_mode & S_IFMT == S_IFLNK else { return path }
         guard let resolved = realpath(path, nil) else {
-            throw AtomicFileWriterError(path: path, reason: "it is a symbolic link to a missing or unreachable file")
+            throw GraphQLCacheError.fileNotWritten(path: path, reason: "it is a symbolic link to a missing or unreachable file")
         }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// The permission bits of an existing regular target; nil when it does not exist.
-    private static func existingMode(_ target: String, path: String) throws(AtomicFileWriterError) -> mode_t? {
+    private static func existingMode(_ target: String, path: String) throws(GraphQLCacheError) -> mode_t? {
         if let refusal = FileKind.refusal(forPath: target) {
-            throw AtomicFileWriterError(path: path, reason: refusal + "; give a regular file to write")
+            throw GraphQLCacheError.fileNotWritten(path: path, reason: refusal + "; give a regular file to write")
         }
         var info = stat()
         guard stat(target, &info) == 0 else {
-            guard errno == ENOENT else { throw AtomicFileWriterError(path: path, reason: lastError()) }
+            guard errno == ENOENT else { throw GraphQLCacheError.fileNotWritten(path: path, reason: lastError()) }
             return nil
         }
         return info.st_mode & 0o7777

@@ -14,14 +14,9 @@ public protocol JSONBuilder {
     func array(_ items: [Value]) -> Value
     func beginObject() -> Object
     func add(_ key: String, _ value: Value, to object: inout Object)
-    /// Throws a message when the members do not form a valid value (a bad `$reference`).
-    func endObject(_ object: Object) throws(JSONBuildError) -> Value
-}
-
-/// A builder's complaint about an object; the parser adds the position.
-public struct JSONBuildError: Error, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+    /// Throws `GraphQLCacheError.invalidJSON` with a message when the members do not form a
+    /// valid value (a bad `$reference`); the parser replaces the position with the object's.
+    func endObject(_ object: Object) throws(GraphQLCacheError) -> Value
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, no NaN), with a
@@ -41,16 +36,16 @@ public struct JSONParser<Builder: JSONBuilder> {
     }
 
     /// Parses one complete JSON text from `bytes`.
-    public static func parse<C: Collection>(_ bytes: C, builder: Builder) throws(JSONError) -> Builder.Value
+    public static func parse<C: Collection>(_ bytes: C, builder: Builder) throws(GraphQLCacheError) -> Builder.Value
     where C.Element == UInt8 {
         let contiguous = Array(bytes)
-        return try contiguous.withUnsafeBufferPointer { buffer throws(JSONError) in
+        return try contiguous.withUnsafeBufferPointer { buffer throws(GraphQLCacheError) in
             try parse(buffer: buffer, builder: builder)
         }
     }
 
     /// Parses one complete JSON text from a buffer (the fast path: no copy).
-    public static func parse(buffer: UnsafeBufferPointer<UInt8>, builder: Builder) throws(JSONError) -> Builder.Value {
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>, builder: Builder) throws(GraphQLCacheError) -> Builder.Value {
         var parser = JSONParser(bytes: buffer, builder: builder)
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -59,7 +54,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         return value
     }
 
-    private mutating func parseValue() throws(JSONError) -> Builder.Value {
+    private mutating func parseValue() throws(GraphQLCacheError) -> Builder.Value {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -73,12 +68,12 @@ public struct JSONParser<Builder: JSONBuilder> {
         }
     }
 
-    private mutating func enter() throws(JSONError) {
+    private mutating func enter() throws(GraphQLCacheError) {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(JSONError) -> Builder.Value {
+    private mutating func parseObject() throws(GraphQLCacheError) -> Builder.Value {
         try enter()
         let start = index
         index += 1
@@ -109,12 +104,12 @@ public struct JSONParser<Builder: JSONBuilder> {
         depth -= 1
         do {
             return try builder.endObject(object)
-        } catch {
-            throw self.error(error.message, at: start)
+        } catch .invalidJSON(let complaint) {
+            throw self.error(complaint.message, at: start)
         }
     }
 
-    private mutating func parseArray() throws(JSONError) -> Builder.Value {
+    private mutating func parseArray() throws(GraphQLCacheError) -> Builder.Value {
         try enter()
         index += 1
         var items: [Builder.Value] = []
@@ -140,7 +135,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         return builder.array(items)
     }
 
-    private mutating func parseString() throws(JSONError) -> String {
+    private mutating func parseString() throws(GraphQLCacheError) -> String {
         let start = index
         index += 1
         let contentStart = index
@@ -165,7 +160,7 @@ public struct JSONParser<Builder: JSONBuilder> {
     }
 
     /// The slow path for strings with escapes: decodes into a byte buffer.
-    private mutating func parseEscapedString(from contentStart: Int) throws(JSONError) -> String {
+    private mutating func parseEscapedString(from contentStart: Int) throws(GraphQLCacheError) -> String {
         var out = Array(bytes[contentStart..<index])
         while index < bytes.count {
             let byte = bytes[index]
@@ -205,7 +200,7 @@ public struct JSONParser<Builder: JSONBuilder> {
     }
 
     /// `\uXXXX`, joining surrogate pairs; returns the scalar's UTF-8 bytes.
-    private mutating func parseUnicodeEscape() throws(JSONError) -> [UInt8] {
+    private mutating func parseUnicodeEscape() throws(GraphQLCacheError) -> [UInt8] {
         var scalarValue = try parseHex4()
         if (0xD800...0xDBFF).contains(scalarValue) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
@@ -223,7 +218,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         return Array(String(Character(scalar)).utf8)
     }
 
-    private mutating func parseHex4() throws(JSONError) -> UInt32 {
+    private mutating func parseHex4() throws(GraphQLCacheError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -241,7 +236,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONError) -> Builder.Value {
+    private mutating func parseNumber() throws(GraphQLCacheError) -> Builder.Value {
         let start = index
         var number = NumberDigits()
         if peek() == UInt8(ascii: "-") { index += 1; number.negative = true }
@@ -286,7 +281,7 @@ public struct JSONParser<Builder: JSONBuilder> {
         return builder.double(double)
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+    private mutating func expectLiteral(_ literal: StaticString) throws(GraphQLCacheError) {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw error("invalid literal") }
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
@@ -308,12 +303,12 @@ public struct JSONParser<Builder: JSONBuilder> {
         }
     }
 
-    private func error(_ message: String, at position: Int? = nil) -> JSONError {
+    private func error(_ message: String, at position: Int? = nil) -> GraphQLCacheError {
         let offset = min(position ?? index, bytes.count)
         var line = 1, column = 1
         for byte in bytes[0..<offset] {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
-        return JSONError(message: message, offset: offset, line: line, column: column)
+        return .invalidJSON(JSONSyntaxError(message: message, offset: offset, line: line, column: column))
     }
 }

@@ -9,17 +9,17 @@ public struct JSONValueBuilder: JSONBuilder {
     public func array(_ items: [JSONValue]) -> JSONValue { .array(items) }
     public func beginObject() -> JSONObject { JSONObject() }
     public func add(_ key: String, _ value: JSONValue, to object: inout JSONObject) { object[key] = value }
-    public func endObject(_ object: JSONObject) throws(JSONBuildError) -> JSONValue { .object(object) }
+    public func endObject(_ object: JSONObject) throws(GraphQLCacheError) -> JSONValue { .object(object) }
 }
 
 extension JSONValue {
     /// Parses a JSON text.
-    public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+    public static func parse(_ text: String) throws(GraphQLCacheError) -> JSONValue {
         try JSONParser.parse(text.utf8, builder: JSONValueBuilder())
     }
 
     /// Parses JSON bytes.
-    public static func parse<C: Collection>(bytes: C) throws(JSONError) -> JSONValue where C.Element == UInt8 {
+    public static func parse<C: Collection>(bytes: C) throws(GraphQLCacheError) -> JSONValue where C.Element == UInt8 {
         try JSONParser.parse(bytes, builder: JSONValueBuilder())
     }
 }

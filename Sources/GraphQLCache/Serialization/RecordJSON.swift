@@ -26,37 +26,46 @@ public enum RecordJSON {
         writer.encodeRecord { $0.value(value) }
     }
 
-    /// Decodes a record's JSON; `key` names the record in the error.
-    public static func decode<C: Collection>(_ bytes: C, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue]
+    /// Decodes a record's JSON; `key` names the record in the error (`.brokenRecord`).
+    public static func decode<C: Collection>(_ bytes: C, key: CacheKey) throws(GraphQLCacheError) -> [String: CacheValue]
     where C.Element == UInt8 {
         let contiguous = Array(bytes)
-        return try contiguous.withUnsafeBufferPointer { buffer throws(RecordJSONError) in
+        return try contiguous.withUnsafeBufferPointer { buffer throws(GraphQLCacheError) in
             try decode(buffer: buffer, key: key)
         }
     }
 
     /// Decodes a record's JSON straight from a buffer (a SQLite column): the fast path.
-    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue] {
+    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(GraphQLCacheError) -> [String: CacheValue] {
         let value: CacheValue
         do {
             value = try JSONParser.parse(buffer: buffer, builder: CacheValueBuilder())
         } catch {
-            throw RecordJSONError(key: key, reason: error.description)
+            throw .brokenRecord(BrokenRecord(key: key, reason: error.description))
         }
         guard case .object(let fields) = value else {
-            throw RecordJSONError(key: key, reason: "expected a JSON object of fields, found \(value.kindName)")
+            throw .brokenRecord(BrokenRecord(key: key, reason: "expected a JSON object of fields, found \(value.kindName)"))
         }
         return fields
     }
 
+    /// A stored row as a browsing scan reports it: the record, or what is wrong with its JSON.
+    public static func scannedRow(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) -> ScannedRow {
+        do {
+            return .record(Record(key: key, try decode(buffer: buffer, key: key)))
+        } catch {
+            return .broken(error.brokenRecord ?? BrokenRecord(key: key, reason: error.description))
+        }
+    }
+
     /// Decodes a record's JSON text.
-    public static func decode(_ text: String, key: CacheKey) throws(RecordJSONError) -> [String: CacheValue] {
+    public static func decode(_ text: String, key: CacheKey) throws(GraphQLCacheError) -> [String: CacheValue] {
         try decode(Array(text.utf8), key: key)
     }
 
     /// Converts one harness/snapshot JSON value to a cache value (`$reference` objects become
     /// references). `context` names the place in errors.
-    public static func cacheValue(from json: JSONValue, context: String) throws(RecordJSONError) -> CacheValue {
+    public static func cacheValue(from json: JSONValue, context: String) throws(GraphQLCacheError) -> CacheValue {
         let builder = CacheValueBuilder()
         switch json {
         case .null: return .null
@@ -72,8 +81,8 @@ public enum RecordJSON {
         case .object(let object):
             var members = builder.beginObject()
             for (key, member) in object { builder.add(key, try cacheValue(from: member, context: context), to: &members) }
-            do { return try builder.endObject(members) } catch {
-                throw RecordJSONError(key: CacheKey(context), reason: error.message)
+            do { return try builder.endObject(members) } catch .invalidJSON(let complaint) {
+                throw .brokenRecord(BrokenRecord(key: CacheKey(context), reason: complaint.message))
             }
         }
     }
@@ -96,19 +105,6 @@ public enum RecordJSON {
     public static func jsonObject(_ fields: [String: CacheValue]) -> JSONObject {
         JSONObject(fields.keys.sorted().map { ($0, jsonValue(fields[$0]!)) })
     }
-}
-
-/// A record whose stored JSON cannot be read: names the record key and what is wrong.
-public struct RecordJSONError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let key: CacheKey
-    public let reason: String
-
-    public init(key: CacheKey, reason: String) {
-        self.key = key
-        self.reason = reason
-    }
-
-    public var description: String { "record \"\(key.rawValue)\": \(reason)" }
 }
 
 /// Builds `CacheValue`s from record JSON: `{"$reference": "K"}` becomes a reference, and a
@@ -139,7 +135,7 @@ struct CacheValueBuilder: JSONBuilder {
         object.rest.append((key, value))
     }
 
-    func endObject(_ object: Members) throws(JSONBuildError) -> CacheValue {
+    func endObject(_ object: Members) throws(GraphQLCacheError) -> CacheValue {
         guard let first = object.first else { return .object([:]) }
         if object.rest.isEmpty, first.key != "$reference" { return .object([first.key: first.value]) }
         if object.rest.isEmpty, case .string(let key) = first.value { return .reference(CacheKey(key)) }
@@ -151,13 +147,13 @@ struct CacheValueBuilder: JSONBuilder {
 
     /// The object, or the error a `$reference` member makes of it (a repeated key keeps its
     /// last value, so `{"$reference":1,"$reference":"K"}` is a reference to K).
-    private static func checkedObject(_ object: [String: CacheValue]) throws(JSONBuildError) -> CacheValue {
+    private static func checkedObject(_ object: [String: CacheValue]) throws(GraphQLCacheError) -> CacheValue {
         guard let reference = object["$reference"] else { return .object(object) }
         guard object.count == 1 else {
-            throw JSONBuildError("\"$reference\" must be the only member of its object")
+            throw .invalidJSON(JSONSyntaxError(unplaced: "\"$reference\" must be the only member of its object"))
         }
         guard case .string(let key) = reference else {
-            throw JSONBuildError("\"$reference\" must be a string, found \(reference.kindName)")
+            throw .invalidJSON(JSONSyntaxError(unplaced: "\"$reference\" must be a string, found \(reference.kindName)"))
         }
         return .reference(CacheKey(key))
     }

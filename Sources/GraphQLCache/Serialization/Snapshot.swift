@@ -23,33 +23,35 @@ public enum Snapshot {
 
     /// Reads a snapshot file's bytes; `source` (the file's path) names it in errors. JSON
     /// errors carry the line and column, bad records their key.
-    public static func decode<C: Collection>(_ bytes: C, source: String) throws(SnapshotError) -> RecordSet
+    public static func decode<C: Collection>(_ bytes: C, source: String) throws(GraphQLCacheError) -> RecordSet
     where C.Element == UInt8 {
         let value: JSONValue
-        do { value = try JSONValue.parse(bytes: bytes) } catch {
-            throw SnapshotError(source: source, problem: .json(error))
+        do { value = try JSONValue.parse(bytes: bytes) } catch .invalidJSON(let syntax) {
+            throw .invalidSnapshot(source: source, problem: .json(syntax))
         }
         guard case .object(let object) = value else {
-            throw SnapshotError(source: source, problem: .notAnObject(found: value.kindName))
+            throw .invalidSnapshot(source: source, problem: .notAnObject(found: value.kindName))
         }
-        do { return try records(from: object) } catch {
-            throw SnapshotError(source: source, problem: error.problem)
+        do { return try records(from: object) } catch .invalidSnapshot(_, let problem) {
+            throw .invalidSnapshot(source: source, problem: problem)
         }
     }
 
     /// Reads `{KEY: {field: value}}` (a snapshot, the harness `merge` op's `records`); a bad
     /// record is an error naming its key (and field).
-    public static func records(from object: JSONObject) throws(SnapshotError) -> RecordSet {
+    public static func records(from object: JSONObject) throws(GraphQLCacheError) -> RecordSet {
         var set = RecordSet()
         for (key, value) in object {
             guard case .object(let fieldsJSON) = value else {
-                throw SnapshotError(source: nil, problem: .badRecord(
+                throw .invalidSnapshot(source: nil, problem: .badRecord(
                     key: key, field: nil, reason: "must be an object of fields, found \(value.kindName)"))
             }
             var fields: [String: CacheValue] = [:]
             for (field, fieldValue) in fieldsJSON {
-                do { fields[field] = try RecordJSON.cacheValue(from: fieldValue, context: "\(key).\(field)") } catch {
-                    throw SnapshotError(source: nil, problem: .badRecord(key: key, field: field, reason: error.reason))
+                do {
+                    fields[field] = try RecordJSON.cacheValue(from: fieldValue, context: "\(key).\(field)")
+                } catch .brokenRecord(let broken) {
+                    throw .invalidSnapshot(source: nil, problem: .badRecord(key: key, field: field, reason: broken.reason))
                 }
             }
             set.merge(record: Record(key: CacheKey(key), fields))

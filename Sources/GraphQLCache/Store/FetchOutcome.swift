@@ -4,10 +4,10 @@ public struct FetchOutcome: Sendable, Equatable {
     /// The results in the order they were delivered.
     public var results: [QueryResult]
     /// The error the fetch ended with, if any.
-    public var error: GraphQLClientError?
+    public var error: GraphQLCacheError?
 
     /// An outcome made of its parts.
-    public init(results: [QueryResult] = [], error: GraphQLClientError? = nil) {
+    public init(results: [QueryResult] = [], error: GraphQLCacheError? = nil) {
         self.results = results
         self.error = error
     }

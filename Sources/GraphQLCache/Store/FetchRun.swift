@@ -2,7 +2,7 @@
 /// says, delivers each result, writes server data, and remembers what it produced.
 struct FetchRun {
     /// Hears each result or failure, with the cache read behind it (nil for a server answer).
-    typealias Handler = @Sendable (Result<QueryResult, GraphQLClientError>, ReadResult?) -> Void
+    typealias Handler = @Sendable (Result<QueryResult, GraphQLCacheError>, ReadResult?) -> Void
     /// Writes a response's records in place of `CacheStore.merge` (a watcher's `writeResponse`).
     typealias Writer = @Sendable (RecordSet) throws -> Void
 
@@ -37,7 +37,7 @@ struct FetchRun {
             await fetchFromServer(write: false)
         case .returnCacheDataDontFetch:
             if deliverCacheIfComplete() || outcome.error != nil { return }
-            fail(lastRead?.misses.first.map(GraphQLClientError.cacheMiss) ?? .noResults)
+            fail(lastRead?.misses.first.map(GraphQLCacheError.cacheMiss) ?? .noResults)
         case .returnCacheDataAndFetch:
             _ = deliverCacheIfComplete()
             if outcome.error == nil { await fetchFromServer(write: true) }
@@ -53,14 +53,14 @@ struct FetchRun {
         case .answer(.success(let response)): complete(response, write: true)
         case .answer(.failure(let error)):
             if deliverCacheIfComplete(networkError: error) { return }
-            if outcome.error == nil { fail(.network(error)) }
+            if outcome.error == nil { fail(error) }
         case .cached(let read): deliverCache(read)
         }
     }
 
     /// Reads the cache; delivers the data when the read is complete. A storage failure ends
     /// the fetch with an error.
-    private mutating func deliverCacheIfComplete(networkError: NetworkError? = nil) -> Bool {
+    private mutating func deliverCacheIfComplete(networkError: GraphQLCacheError? = nil) -> Bool {
         let read: ReadResult
         do { read = try client.store.readResult(query: query, options: readOptions) } catch {
             fail(.storage("\(error)"))
@@ -72,7 +72,7 @@ struct FetchRun {
         return true
     }
 
-    private mutating func deliverCache(_ read: ReadResult, networkError: NetworkError? = nil) {
+    private mutating func deliverCache(_ read: ReadResult, networkError: GraphQLCacheError? = nil) {
         lastRead = read
         deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
                             networkError: networkError), read: read)
@@ -93,7 +93,7 @@ struct FetchRun {
         defer { turn.finish() }
         switch turn.outcome {
         case .answer(.success(let response)): complete(response, write: write)
-        case .answer(.failure(let error)): fail(.network(error))
+        case .answer(.failure(let error)): fail(error)
         case .cached(let read): deliverCache(read)
         }
     }
@@ -126,7 +126,7 @@ struct FetchRun {
     }
 
     /// Ends the fetch with `error`; a miss is handed over with the read that missed.
-    private mutating func fail(_ error: GraphQLClientError) {
+    private mutating func fail(_ error: GraphQLCacheError) {
         outcome.error = error
         var read: ReadResult?
         if case .cacheMiss = error { read = lastRead }

@@ -5,7 +5,7 @@ import Synchronization
 /// what `ApolloClient.fetch` and `watch` do, for documents parsed at run time.
 public final class GraphQLClient: Sendable {
     /// Callback of results and errors, in the order they happen.
-    public typealias ResultHandler = @Sendable (Result<QueryResult, GraphQLClientError>) -> Void
+    public typealias ResultHandler = @Sendable (Result<QueryResult, GraphQLCacheError>) -> Void
 
     /// Where results are cached and watchers live.
     public let store: CacheStore
@@ -132,7 +132,7 @@ public final class GraphQLClient: Sendable {
     /// Sends `request` through the transport, counting it.
     private func send(_ request: GraphQLRequest) async -> InFlightRequests.Answer {
         requests.add(1, ordering: .relaxed)
-        do throws(NetworkError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
+        do throws(GraphQLCacheError) { return .success(try await transport.send(request)) } catch { return .failure(error) }
     }
 
     /// How many callers wait for an equal request of `query` under way (for tests).

@@ -16,11 +16,11 @@ public struct QueryResult: Sendable, Equatable {
     /// The field keys this result depends on: a watcher re-reads when one of them changes.
     public var dependentKeys: Set<FieldKey>
     /// For a `networkFirst` result that fell back to the cache: why the network failed.
-    public var networkError: NetworkError?
+    public var networkError: GraphQLCacheError?
 
     /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
-                source: Source, dependentKeys: Set<FieldKey> = [], networkError: NetworkError? = nil) {
+                source: Source, dependentKeys: Set<FieldKey> = [], networkError: GraphQLCacheError? = nil) {
         self.networkError = networkError
         self.data = data
         self.errors = errors

@@ -3,7 +3,7 @@
 /// watcher.
 public struct QueryWatcherUpdate: Sendable {
     /// The result, or why there is none (a miss, a network failure).
-    public var result: Result<QueryResult, GraphQLClientError>
+    public var result: Result<QueryResult, GraphQLCacheError>
     /// The cache read that produced the result or the miss (partial data, every miss, what it
     /// depended on); nil when the result is a server's answer or the read failed.
     public var read: ReadResult?
@@ -12,7 +12,7 @@ public struct QueryWatcherUpdate: Sendable {
     public var trigger: WatchTrigger?
 
     /// An update made of its parts.
-    public init(result: Result<QueryResult, GraphQLClientError>, read: ReadResult? = nil, trigger: WatchTrigger? = nil) {
+    public init(result: Result<QueryResult, GraphQLCacheError>, read: ReadResult? = nil, trigger: WatchTrigger? = nil) {
         self.result = result
         self.read = read
         self.trigger = trigger

@@ -18,7 +18,7 @@ public class ReadTransaction {
 
     /// Throws unless the transaction's closure is still running.
     func checkOpen() throws {
-        guard isOpen else { throw CacheStoreError.transactionClosed }
+        guard isOpen else { throw GraphQLCacheError.transactionClosed }
     }
 
     /// The records present among `keys`, as this transaction sees them.
@@ -35,19 +35,3 @@ public class ReadTransaction {
 
 @available(*, unavailable, message: "a transaction must not leave its closure")
 extension ReadTransaction: Sendable {}
-
-/// Failures of the store itself (cache failures pass through as the cache reports them).
-public enum CacheStoreError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A transaction was used after its closure returned.
-    case transactionClosed
-    /// A transaction was opened inside a read-write transaction of the same store, on the
-    /// same thread (use the transaction you have instead).
-    case nestedTransaction
-
-    public var description: String {
-        switch self {
-        case .transactionClosed: return "the transaction was used after its closure returned"
-        case .nestedTransaction: return "a transaction was opened inside a read-write transaction of the same store"
-        }
-    }
-}

@@ -10,7 +10,7 @@ import Darwin
 /// lock lets reads run in parallel. On Linux the lock prefers writers, so a steady stream of
 /// readers cannot starve a write transaction. The lock is not recursive: a transaction must not
 /// open another transaction on the same store. When the system detects such nesting (a thread
-/// that holds the write lock asking again), the call throws `CacheStoreError.nestedTransaction`
+/// that holds the write lock asking again), the call throws `GraphQLCacheError.nestedTransaction`
 /// instead of running unlocked.
 final class ReadWriteLock: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
@@ -35,14 +35,14 @@ final class ReadWriteLock: @unchecked Sendable {
 
     /// Runs `body` holding the lock shared with other readers.
     func withReadLock<T>(_ body: () throws -> T) throws -> T {
-        guard pthread_rwlock_rdlock(lock) == 0 else { throw CacheStoreError.nestedTransaction }
+        guard pthread_rwlock_rdlock(lock) == 0 else { throw GraphQLCacheError.nestedTransaction }
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }
 
     /// Runs `body` holding the lock alone.
     func withWriteLock<T>(_ body: () throws -> T) throws -> T {
-        guard pthread_rwlock_wrlock(lock) == 0 else { throw CacheStoreError.nestedTransaction }
+        guard pthread_rwlock_wrlock(lock) == 0 else { throw GraphQLCacheError.nestedTransaction }
         defer { pthread_rwlock_unlock(lock) }
         return try body()
     }

@@ -22,7 +22,7 @@ public struct SQLiteCacheStatistics: Sendable, Equatable {
     /// Record count per `__typename` (`(none)` for records without one), most first.
     public var typenames: [(typename: String, count: Int)] = []
     /// Rows that cannot be read (bad JSON, NULL key), with their error.
-    public var broken: [RecordJSONError] = []
+    public var broken: [BrokenRecord] = []
 
     /// Empty statistics, filled in by `SQLiteNormalizedCache.statistics(largest:)`.
     public init() {}
@@ -64,8 +64,8 @@ extension SQLiteNormalizedCache {
         var counts: [String: Int] = [:]
         try forEachRecord { result in
             switch result {
-            case .success(let record): counts[record.typename ?? "(none)", default: 0] += 1
-            case .failure(let error): statistics.broken.append(error)
+            case .record(let record): counts[record.typename ?? "(none)", default: 0] += 1
+            case .broken(let broken): statistics.broken.append(broken)
             }
         }
         statistics.typenames = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }

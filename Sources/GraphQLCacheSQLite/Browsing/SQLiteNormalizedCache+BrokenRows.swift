@@ -14,8 +14,10 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
             var rows = [CacheKey: StoredRecord](minimumCapacity: keys.count)
             try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
                 state.tracker?.saw(key, bytes)
-                do throws(RecordJSONError) { rows[key] = .record(try SQLiteRows.decode(bytes, key: key)) } catch {
-                    rows[key] = .broken(BrokenRow(key: key, text: String(decoding: bytes, as: UTF8.self), error: error.reason))
+                switch SQLiteRows.row(bytes, key: key) {
+                case .record(let record): rows[key] = .record(record)
+                case .broken(let broken):
+                    rows[key] = .broken(BrokenRow(key: key, text: String(decoding: bytes, as: UTF8.self), error: broken.reason))
                 }
             }
             return rows

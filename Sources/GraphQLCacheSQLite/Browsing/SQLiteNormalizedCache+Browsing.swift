@@ -62,14 +62,14 @@ extension SQLiteNormalizedCache {
         }
     }
 
-    public func forEachRecord(_ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+    public func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
         try forEachRecord(where: nil, body)
     }
 
     /// Visits the rows that meet `condition` (SQL over `"key"` and `"record"`, with its
     /// bindings; every row when nil), a page at a time, decoded.
     func forEachRecord(where condition: (sql: String, bindings: [String])?,
-                       _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+                       _ body: (ScannedRow) throws -> Void) throws {
         var after = Int64.min
         while true {
             let page = try state.withLock { state in try Self.scanPage(after: after, where: condition, on: state.connection) }
@@ -80,30 +80,29 @@ extension SQLiteNormalizedCache {
     }
 
     private static func scanPage(after: Int64, where condition: (sql: String, bindings: [String])?,
-                                 on connection: SQLiteConnection) throws -> [(rowID: Int64, result: Result<Record, RecordJSONError>)] {
+                                 on connection: SQLiteConnection) throws -> [(rowID: Int64, result: ScannedRow)] {
         let filter = condition.map { " AND (" + $0.sql + ")" } ?? ""
         let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ?\#(filter) ORDER BY rowid LIMIT \#(scanPageSize)"#
         return try connection.withStatement(sql) { statement in
             statement.bind(after, at: 1)
             for (index, value) in (condition?.bindings ?? []).enumerated() { statement.bind(value, at: Int32(index + 2)) }
-            var rows: [(rowID: Int64, result: Result<Record, RecordJSONError>)] = []
+            var rows: [(rowID: Int64, result: ScannedRow)] = []
             while try statement.step() {
                 let rowID = statement.int64(0)
                 guard let key = statement.text(1).map({ CacheKey($0) }) else {
-                    let error = RecordJSONError(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key")
-                    rows.append((rowID, .failure(error)))
+                    let broken = BrokenRecord(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key")
+                    rows.append((rowID, .broken(broken)))
                     continue
                 }
                 if let bytes = statement.withBytes(1, Self.invalidUTF8) ?? nil {
                     // Decoding would turn each bad byte into U+FFFD, so two such keys would
                     // collide as one record: the row is reported by its key's bytes instead.
                     let reason = "row _id \(rowID): the key is not valid UTF-8 (bytes \(bytes))"
-                    rows.append((rowID, .failure(RecordJSONError(key: key, reason: reason))))
+                    rows.append((rowID, .broken(BrokenRecord(key: key, reason: reason))))
                     continue
                 }
-                let result = statement.withBytes(2) { bytes in
-                    Result { () throws(RecordJSONError) in try SQLiteRows.decode(bytes, key: key) }
-                } ?? .failure(RecordJSONError(key: key, reason: "the record column is NULL"))
+                let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key) }
+                    ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL"))
                 rows.append((rowID, result))
             }
             return rows

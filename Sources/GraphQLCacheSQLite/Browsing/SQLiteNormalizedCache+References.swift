@@ -12,7 +12,7 @@ import GraphQLCache
 /// characters, or letters that a non-ASCII character equals, such as `K` for the Kelvin sign)
 /// fall back to decoding every row.
 extension SQLiteNormalizedCache {
-    public func forEachRecord(pointingAt key: CacheKey, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+    public func forEachRecord(pointingAt key: CacheKey, _ body: (ScannedRow) throws -> Void) throws {
         // `K`, `;` and `` ` `` have non-ASCII equivalents (KELVIN SIGN…) that make the same key.
         let equivalents: Set<UInt8> = [UInt8(ascii: "K"), UInt8(ascii: ";"), UInt8(ascii: "`")]
         guard Self.isWrittenAsItself(key.rawValue, excluding: equivalents) else { return try forEachRecord(body) }
@@ -22,10 +22,10 @@ extension SQLiteNormalizedCache {
         try forEachRecord(where: (#""record" LIKE ? ESCAPE '\' OR "# + Self.holdsUnicodeEscape, [text]), body)
     }
 
-    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Result<Record, RecordJSONError>) throws -> Void) throws {
+    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (ScannedRow) throws -> Void) throws {
         guard pattern.byteSearchFindsEveryMatch, Self.isWrittenAsItself(pattern.pattern, excluding: []) else {
             return try forEachRecord { result in
-                if case .success(let record) = result, pattern.matches(record.key) { return }
+                if case .record(let record) = result, pattern.matches(record.key) { return }
                 try body(result)
             }
         }

@@ -4,7 +4,7 @@ import GraphQLCache
 /// record key, for a bad row) and, where SQLite reported it, carries SQLite's result code, so
 /// callers can match on the case (`catch SQLiteError.busy`) and people can read the description.
 /// The module's one error type; a row with a NULL key is reported by `forEachRecord` as a
-/// `RecordJSONError` naming its `_id`.
+/// `ScannedRow.broken` naming its `_id`.
 public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened (missing directory, no permission, a directory).
     case cannotOpen(path: String, code: Int32, message: String)
@@ -17,7 +17,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write was attempted on a cache opened read-only, or the file cannot be written.
     case readOnly(path: String, reason: String)
     /// A stored record's JSON cannot be read.
-    case brokenRecord(path: String, RecordJSONError)
+    case brokenRecord(path: String, BrokenRecord)
     /// Another connection holds the lock longer than the busy timeout.
     case busy(path: String, message: String)
     /// The object named `records` is a view, not Apollo's table (a file made to look like a cache).

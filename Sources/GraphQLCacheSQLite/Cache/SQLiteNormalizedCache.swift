@@ -80,8 +80,9 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             try state.withLock { state in
                 try SQLiteRows.select(keys: Array(chunk), on: state.connection) { key, bytes in
                     state.tracker?.saw(key, bytes)
-                    do throws(RecordJSONError) { records[key] = try SQLiteRows.decode(bytes, key: key) } catch {
-                        throw SQLiteError.brokenRecord(path: path, error)
+                    switch SQLiteRows.row(bytes, key: key) {
+                    case .record(let record): records[key] = record
+                    case .broken(let broken): throw SQLiteError.brokenRecord(path: path, broken)
                     }
                 }
             }

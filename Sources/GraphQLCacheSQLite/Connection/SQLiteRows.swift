@@ -66,10 +66,11 @@ enum SQLiteRows {
         try connection.withStatement(anyRowSQL) { statement in try !statement.step() }
     }
 
-    /// Decodes one row's record JSON (`nil` bytes mean the column is NULL).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(RecordJSONError) -> Record {
-        guard bytes.baseAddress != nil else { throw RecordJSONError(key: key, reason: "the record column is NULL") }
-        return Record(key: key, try RecordJSON.decode(buffer: bytes, key: key))
+    /// Decodes one row's record JSON (`nil` bytes mean the column is NULL): the record, or what
+    /// is wrong with the row.
+    static func row(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) -> ScannedRow {
+        guard bytes.baseAddress != nil else { return .broken(BrokenRecord(key: key, reason: "the record column is NULL")) }
+        return RecordJSON.scannedRow(buffer: bytes, key: key)
     }
 
     /// Writes one record's JSON under `key`.

@@ -90,7 +90,7 @@ struct MergeBatch {
 
     /// A stored row decoded to merge into, or `broken`.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) -> Stored {
-        guard let old = try? SQLiteRows.decode(bytes, key: key) else { return .broken }
+        guard case .record(let old) = SQLiteRows.row(bytes, key: key) else { return .broken }
         return .old(old)
     }
 

@@ -15,14 +15,15 @@ enum OutputFile {
         do { file = try AtomicFileWriter(path: path) } catch { throw CommandError.cannotWrite(target: path, reason: reason(error)) }
         defer { file.discard() }
         let value = try body { bytes throws(CommandError) in
-            do { try file.write(bytes) } catch { throw .cannotWrite(target: path, reason: reason(error)) }
+            do throws(GraphQLCacheError) { try file.write(bytes) } catch { throw .cannotWrite(target: path, reason: reason(error)) }
         }
         do { try file.commit() } catch { throw CommandError.cannotWrite(target: path, reason: reason(error)) }
         return value
     }
 
-    private static func reason(_ error: any Error) -> String {
-        (error as? AtomicFileWriterError)?.reason ?? "\(error)"
+    private static func reason(_ error: GraphQLCacheError) -> String {
+        if case .fileNotWritten(_, let reason) = error { return reason }
+        return error.description
     }
 
     /// Writes `bytes` whole to `path` the same way.

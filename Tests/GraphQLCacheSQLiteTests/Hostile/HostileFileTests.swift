@@ -65,8 +65,8 @@ import Testing
         var good: [String] = [], bad: [String] = []
         try cache.forEachRecord { result in
             switch result {
-            case .success(let record): good.append(record.key.rawValue)
-            case .failure(let error): bad.append(error.reason)
+            case .record(let record): good.append(record.key.rawValue)
+            case .broken(let error): bad.append(error.reason)
             }
         }
         #expect(good == ["ok"])

@@ -116,7 +116,7 @@ import Testing
         fixture.server.enqueueFailure("server down")
         let outcome = fixture.fetch(query, .networkFirst)
         #expect(outcome.summary == [#"cache:{"hero":{"name":"R2-D2"}}"#])
-        #expect(outcome.results.first?.networkError == .scripted("server down"))
+        #expect(outcome.results.first?.networkError == .network(.scripted("server down")))
     }
 
     /// WatchQueryTests: three watchers of one query, then a delete: one request is sent (the

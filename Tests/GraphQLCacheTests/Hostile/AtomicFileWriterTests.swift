@@ -34,7 +34,7 @@ import Testing
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
         let fifo = path("pipe")
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: AtomicFileWriterError(path: fifo, reason: "it is a FIFO (named pipe), not a regular file; give a regular file to write")) {
+        #expect(throws: GraphQLCacheError.fileNotWritten(path: fifo, reason: "it is a FIFO (named pipe), not a regular file; give a regular file to write")) {
             try AtomicFileWriter.write(Array("x".utf8), to: fifo)
         }
         #expect(FileKind(path: fifo) == .fifo)

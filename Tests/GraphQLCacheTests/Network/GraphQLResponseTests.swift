@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test func malformedMembersAreNamed() throws {
-        #expect(throws: NetworkError.invalidResponse("GraphQL response \"data\" is a array, not an object")) {
+        #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response \"data\" is a array, not an object"))) {
             try GraphQLResponse(json: Self.object(#"{"data":[]}"#))
         }
-        #expect(throws: NetworkError.invalidResponse("GraphQL response \"errors\"[0] is not an object with a string \"message\"")) {
+        #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response \"errors\"[0] is not an object with a string \"message\""))) {
             try GraphQLResponse(json: Self.object(#"{"errors":[{"msg":"x"}]}"#))
         }
     }

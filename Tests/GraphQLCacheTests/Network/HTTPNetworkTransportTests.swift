@@ -42,7 +42,7 @@ import Testing
             .answer(status: 500, contentType: "text/plain", body: "database on fire")
         }
         defer { server.stop() }
-        await #expect(throws: NetworkError.http(status: 500, body: "database on fire")) {
+        await #expect(throws: GraphQLCacheError.network(.http(status: 500, body: "database on fire"))) {
             try await HTTPNetworkTransport(url: server.url).send(Self.heroRequest)
         }
     }
@@ -52,10 +52,10 @@ import Testing
             .answer(status: 200, contentType: "text/html", body: "<html>login</html>")
         }
         defer { server.stop() }
-        let error = await #expect(throws: NetworkError.self) {
+        let error = await #expect(throws: GraphQLCacheError.self) {
             try await HTTPNetworkTransport(url: server.url).send(Self.heroRequest)
         }
-        guard case .invalidResponse(let message)? = error else {
+        guard case .network(.invalidResponse(let message))? = error else {
             Issue.record("expected invalidResponse, got \(String(describing: error))")
             return
         }
@@ -66,7 +66,7 @@ import Testing
     @Test func jsonThatIsNotAGraphQLResponseIsAnInvalidResponse() async throws {
         let server = try LoopbackHTTPServer { _ in Self.json(#"{"hello":"world"}"#) }
         defer { server.stop() }
-        await #expect(throws: NetworkError.invalidResponse("GraphQL response has neither \"data\" nor \"errors\"")) {
+        await #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response has neither \"data\" nor \"errors\""))) {
             try await HTTPNetworkTransport(url: server.url).send(Self.heroRequest)
         }
     }
@@ -86,10 +86,10 @@ import Testing
     @Test func silentServerTimesOut() async throws {
         let server = try LoopbackHTTPServer { _ in .silence }
         defer { server.stop() }
-        let error = await #expect(throws: NetworkError.self) {
+        let error = await #expect(throws: GraphQLCacheError.self) {
             try await HTTPNetworkTransport(url: server.url, timeout: 0.3).send(Self.heroRequest)
         }
-        guard case .timedOut(let message)? = error else {
+        guard case .network(.timedOut(let message))? = error else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
@@ -100,10 +100,10 @@ import Testing
         let server = try LoopbackHTTPServer { _ in .silence }
         defer { server.stop() }
         let transport = HTTPNetworkTransport(url: server.url, timeout: 30)
-        let task = Task { () async throws(NetworkError) -> GraphQLResponse in try await transport.send(Self.heroRequest) }
+        let task = Task { () async throws(GraphQLCacheError) -> GraphQLResponse in try await transport.send(Self.heroRequest) }
         task.cancel()
-        let error = await #expect(throws: NetworkError.self) { try await task.value }
-        guard case .transport(let message)? = error else {
+        let error = await #expect(throws: GraphQLCacheError.self) { try await task.value }
+        guard case .network(.transport(let message))? = error else {
             Issue.record("expected transport, got \(String(describing: error))")
             return
         }
@@ -114,10 +114,10 @@ import Testing
         let (descriptor, port) = try LoopbackHTTPServer.bindLoopback(listen: false)
         defer { close(descriptor) }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))
-        let error = await #expect(throws: NetworkError.self) {
+        let error = await #expect(throws: GraphQLCacheError.self) {
             try await HTTPNetworkTransport(url: url, timeout: 5).send(Self.heroRequest)
         }
-        guard case .transport(let message)? = error else {
+        guard case .network(.transport(let message))? = error else {
             Issue.record("expected transport, got \(String(describing: error))")
             return
         }

@@ -12,8 +12,8 @@ import Testing
         #expect(transport.pendingCount == 2)
 
         #expect(try await transport.send(Self.request) == first)
-        await #expect(throws: NetworkError.scripted("server down")) { try await transport.send(Self.request) }
-        await #expect(throws: NetworkError.noScriptedResponse) { try await transport.send(Self.request) }
+        await #expect(throws: GraphQLCacheError.network(.scripted("server down"))) { try await transport.send(Self.request) }
+        await #expect(throws: GraphQLCacheError.network(.noScriptedResponse)) { try await transport.send(Self.request) }
 
         #expect(transport.requestCount == 3)
         #expect(transport.requests == [Self.request, Self.request, Self.request])

@@ -48,7 +48,7 @@ struct RealServerTests {
         let broken = GraphQLClient(store: good.store, transport: HTTPNetworkTransport(url: server.url("nowhere"), timeout: 10))
         let outcome = try fetch(broken, "{ hero { id name } }", .networkFirst)
         #expect(summary(outcome) == [#"cache:{"hero":{"id":"2001","name":"R2-D2"}}"#])
-        #expect(outcome.results.first?.networkError?.httpStatus == 404)
+        #expect(outcome.results.first?.networkError?.networkFailure?.httpStatus == 404)
     }
 
     @Test(arguments: [307, 308])
@@ -117,13 +117,13 @@ struct RealServerTests {
 
     @Test func aSlowAnswerTimesOutAtTheConfiguredTimeout() async throws {
         let transport = HTTPNetworkTransport(url: server.graphQL, timeout: 0.5)
-        await #expect(throws: NetworkError.self) {
+        await #expect(throws: GraphQLCacheError.self) {
             _ = try await transport.send(GraphQLRequest(query: "{ slow(seconds: 3) }"))
         }
         do {
             _ = try await transport.send(GraphQLRequest(query: "{ slow(seconds: 3) }"))
         } catch {
-            guard case .timedOut = error else { Issue.record("expected a timeout, got \(error)"); return }
+            guard case .network(.timedOut) = error else { Issue.record("expected a timeout, got \(error)"); return }
         }
     }
 
@@ -133,7 +133,7 @@ struct RealServerTests {
             _ = try await transport.send(GraphQLRequest(query: "{ big(count: 20000) { id text } }"))
             Issue.record("a 1 MB body passed a 100 kB limit")
         } catch {
-            guard case .tooLarge(let limit, _) = error else { Issue.record("expected tooLarge, got \(error)"); return }
+            guard case .network(.tooLarge(let limit, _)) = error else { Issue.record("expected tooLarge, got \(error)"); return }
             #expect(limit == 100_000)
             #expect(error.description.contains("--max-response-size"))
         }

@@ -58,11 +58,11 @@ struct ClientFixture {
 
 /// What a watcher delivered, in order.
 final class DeliveryLog: Sendable {
-    private let entries = Mutex<[Result<QueryResult, GraphQLClientError>]>([])
+    private let entries = Mutex<[Result<QueryResult, GraphQLCacheError>]>([])
 
-    func append(_ entry: Result<QueryResult, GraphQLClientError>) { entries.withLock { $0.append(entry) } }
+    func append(_ entry: Result<QueryResult, GraphQLCacheError>) { entries.withLock { $0.append(entry) } }
 
-    var all: [Result<QueryResult, GraphQLClientError>] { entries.withLock { $0 } }
+    var all: [Result<QueryResult, GraphQLCacheError>] { entries.withLock { $0 } }
     var count: Int { all.count }
 
     /// Each delivery as `source:data-json` or `error:description`, for compact expectations.

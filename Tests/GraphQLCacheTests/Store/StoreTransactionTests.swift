@@ -89,8 +89,8 @@ import Testing
         let store = kind.makeStore([droid])
         var escaped: ReadWriteTransaction?
         try store.withinReadWriteTransaction { escaped = $0 }
-        #expect(throws: CacheStoreError.transactionClosed) { try escaped?.loadRecord(forKey: "Droid:2001") }
-        #expect(throws: CacheStoreError.transactionClosed) {
+        #expect(throws: GraphQLCacheError.transactionClosed) { try escaped?.loadRecord(forKey: "Droid:2001") }
+        #expect(throws: GraphQLCacheError.transactionClosed) {
             try escaped?.merge(records: RecordSet(records: [Record(key: "X", ["a": .int(1)])]))
         }
         #expect(try store.cache.loadRecord(forKey: "X") == nil)
@@ -100,8 +100,8 @@ import Testing
     func transactionOpenedInsideAReadWriteTransactionIsRefused(_ kind: CacheKind) throws {
         let store = kind.makeStore([droid])
         try store.withinReadWriteTransaction { (transaction) throws in
-            #expect(throws: CacheStoreError.nestedTransaction) { try store.removeRecord(for: "Droid:2001") }
-            #expect(throws: CacheStoreError.nestedTransaction) { try store.loadRecord(forKey: "Droid:2001") }
+            #expect(throws: GraphQLCacheError.nestedTransaction) { try store.removeRecord(for: "Droid:2001") }
+            #expect(throws: GraphQLCacheError.nestedTransaction) { try store.loadRecord(forKey: "Droid:2001") }
             #expect(try transaction.loadRecord(forKey: "Droid:2001") == droid)
         }
         #expect(try store.loadRecord(forKey: "Droid:2001") == droid)

@@ -1,8 +1,9 @@
-/// Why a transport produced no GraphQL response. GraphQL `errors` inside a response are not
-/// network errors: they travel in `GraphQLResponse.errors`.
+/// Why a transport produced no GraphQL response: the payload of `GraphQLCacheError.network`.
+/// GraphQL `errors` inside a response are not network failures: they travel in
+/// `GraphQLResponse.errors`.
 ///
 /// Each case carries enough to name the problem (the status and body, the URL, the reason).
-public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum NetworkFailure: Sendable, Equatable, CustomStringConvertible {
     /// The server answered with a non-2xx HTTP status; `body` is its text (possibly truncated).
     case http(status: Int, body: String)
     /// The server answered with a non-2xx HTTP status and a GraphQL response body (Ariadne,
@@ -44,7 +45,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension NetworkError {
+extension NetworkFailure {
     /// The HTTP status of a failure that had one (a non-2xx answer or a refused redirect).
     public var httpStatus: Int? {
         switch self {
