@@ -119,7 +119,8 @@ extension Harness {
     }
 
     /// `{"source":…,"data":…,"errors"?:[…]}`; a cache result adds `"dependentKeys":[…]`, and one
-    /// that `networkFirst` fell back to adds `"networkError":{"code":"network","message":…}`.
+    /// that `networkFirst` fell back to adds `"networkError":{"code":"network","message":…}`, and
+    /// one with deferred fragments not in the cache adds `"pending":[{"path":[…],"label":…}]`.
     /// Watch events (later deliveries) leave `dependentKeys` out: the first edition's lines.
     static func resultJSON(_ result: QueryResult, dependentKeys: Bool = true) -> JSONObject {
         var object: JSONObject = [
@@ -133,6 +134,7 @@ extension Harness {
         if let networkError = result.networkError {
             object["networkError"] = .object(harnessError(networkError).jsonObject)
         }
+        if !result.pending.isEmpty { object["pending"] = .array(result.pending.map { .object($0.jsonObject) }) }
         return object
     }
 

@@ -26,6 +26,10 @@ public struct CacheSchema: Sendable {
 
         """
 
+    /// `@defer`, which GraphQL's validation does not know yet; declared (at the end of the last
+    /// line of `policyDirectives`, so error lines stay put) unless the SDL declares it.
+    static let deferDirective = "directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT"
+
     /// Loads SDL texts: a schema and extension files. Syntax errors, invalid SDL, key fields that
     /// do not exist and conflicting interface policies are `invalidSchema` errors naming them.
     /// `limits.maximumNestingDepth` bounds the texts' nesting (checked before GraphQL parses them).

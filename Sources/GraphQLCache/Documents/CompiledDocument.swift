@@ -25,7 +25,9 @@ final class CompiledDocument: Sendable {
     let source: String
     let operations: [OperationPlan]
     let fragments: [FragmentPlan]
-    /// The source with `__typename` added to every object selection set that lacks it.
+    /// The source with `__typename` added to every object selection set that lacks it, and
+    /// `@defer` removed (CacheLens does not take incremental delivery: the server answers
+    /// deferred fragments in its one response).
     let networkText: String
 
     /// Parses, validates (with a schema) and compiles `source`, within `limits` (the nesting is
@@ -40,17 +42,17 @@ final class CompiledDocument: Sendable {
         var compiler = try DocumentCompiler(schema: schema, document: document, limits: limits)
         var operations: [OperationPlan] = []
         var fragments: [FragmentPlan] = []
-        var insertions: [Int] = []
+        var edits = NetworkEdits()
         for definition in document.definitions {
             switch definition {
             case let operation as OperationDefinition:
                 operations.append(try Self.plan(operation, compiler: &compiler, schema: schema))
-                Self.typenameInsertions(operation.selectionSet, isRoot: true, into: &insertions)
+                edits.collect(operation.selectionSet, isRoot: true)
             case let fragment as FragmentDefinition:
                 let condition = fragment.typeCondition.name.value
                 fragments.append(FragmentPlan(name: fragment.name.value, typeCondition: condition,
                                               selectionSet: try compiler.compile(fragment.selectionSet, parentType: condition)))
-                Self.typenameInsertions(fragment.selectionSet, isRoot: false, into: &insertions)
+                edits.collect(fragment.selectionSet, isRoot: false)
             default:
                 throw .invalidDocument(message: "Only operations and fragments may appear in a document.",
                                        locations: DocumentCompiler.locations(definition.loc))
@@ -59,7 +61,7 @@ final class CompiledDocument: Sendable {
         self.source = source
         self.operations = operations
         self.fragments = fragments
-        self.networkText = Self.inserting(" __typename", at: insertions, into: source)
+        self.networkText = edits.applied(to: source)
     }
 
     private static func plan(_ operation: OperationDefinition, compiler: inout DocumentCompiler,
@@ -94,31 +96,5 @@ final class CompiledDocument: Sendable {
             hasOperation || !(error.message.hasPrefix("Fragment \"") && error.message.hasSuffix("is never used."))
         }
         if let first = errors.first { throw documentError(first) }
-    }
-
-    /// Offsets just after the `{` of every selection set that needs `__typename` (all but
-    /// operation roots, and those that already select it).
-    private static func typenameInsertions(_ set: SelectionSet, isRoot: Bool, into offsets: inout [Int]) {
-        var hasTypename = false
-        for selection in set.selections {
-            switch selection {
-            case let field as Field:
-                if field.name.value == "__typename" && field.alias == nil { hasTypename = true }
-                if let child = field.selectionSet { typenameInsertions(child, isRoot: false, into: &offsets) }
-            case let inline as InlineFragment:
-                typenameInsertions(inline.selectionSet, isRoot: true, into: &offsets)
-            default: break
-            }
-        }
-        if !isRoot && !hasTypename, let start = set.loc?.start { offsets.append(start + 1) }
-    }
-
-    private static func inserting(_ text: String, at offsets: [Int], into source: String) -> String {
-        guard !offsets.isEmpty else { return source }
-        var bytes = Array(source.utf8)
-        for offset in offsets.sorted(by: >) where offset <= bytes.count {
-            bytes.insert(contentsOf: text.utf8, at: offset)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -51,7 +51,8 @@ struct DocumentCompiler {
             case let inline as InlineFragment:
                 let condition = inline.typeCondition?.name.value
                 let inner = try compile(inline.selectionSet, parentType: condition ?? parentType, spreading: spreading, depth: depth + 1)
-                items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(inline.directives), inner))
+                items.append(.typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(inline.directives),
+                                       deferral: try deferral(inline.directives), inner))
             case let spread as FragmentSpread:
                 items.append(try compile(spread, parentType: parentType, spreading: spreading, depth: depth))
             default:
@@ -83,7 +84,8 @@ struct DocumentCompiler {
         }
         let condition = fragment.typeCondition.name.value
         let inner = try compile(fragment.selectionSet, parentType: condition, spreading: spreading + [name], depth: depth + 1)
-        return .typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(spread.directives), inner)
+        return .typeCase(condition: effectiveCondition(condition, parentType), inclusion: try inclusion(spread.directives),
+                         deferral: try deferral(spread.directives), inner)
     }
 
     /// A type condition that every object of the parent type meets needs no check at run time.
@@ -131,6 +133,30 @@ struct DocumentCompiler {
             }
         }
         return conditions
+    }
+
+    /// The `@defer(label:, if:)` of a fragment, if it has one.
+    private func deferral(_ directives: [Directive]) throws(GraphQLCacheError) -> Deferral? {
+        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+        var label: String?
+        var condition = InclusionCondition(value: .literal(true), include: true)
+        for argument in directive.arguments {
+            switch (argument.name.value, argument.value) {
+            case ("label", let value as StringValue): label = value.value
+            case ("if", let value as BooleanValue): condition = InclusionCondition(value: .literal(value.value), include: true)
+            case ("if", let value as Variable): condition = InclusionCondition(value: .variable(value.name.value), include: true)
+            case ("label", _):
+                throw .invalidDocument(message: "Argument \"label\" of \"@defer\" must be a string.",
+                                       locations: Self.locations(argument.loc))
+            case ("if", _):
+                throw .invalidDocument(message: "Argument \"if\" of \"@defer\" must be a Boolean or a variable.",
+                                       locations: Self.locations(argument.loc))
+            default:
+                throw .invalidDocument(message: "Unknown argument \"\(argument.name.value)\" on directive \"@defer\".",
+                                       locations: Self.locations(argument.loc))
+            }
+        }
+        return Deferral(label: label, condition: condition)
     }
 
     /// An AST value as an argument value.

@@ -9,6 +9,8 @@ struct SchemaLoader {
     private var roots: [OperationType: String] = [:]
     private var typePolicies: [String: [String]] = [:]
     private var fieldPolicies: [String: [String: FieldPolicy]] = [:]
+    /// Whether the SDL declares `@defer` itself (an introspected schema of a server that has it).
+    private var declaresDefer = false
 
     init(sdl: [String], limits: CacheLimits = CacheLimits()) {
         self.sdl = sdl
@@ -31,7 +33,9 @@ struct SchemaLoader {
             for definition in document.definitions { try loader.index(definition) }
         }
         let combined: Document
-        do { combined = try parse(source: CacheSchema.policyDirectives + sdl.joined(separator: "\n")) } catch {
+        let declarations = loader.declaresDefer ? CacheSchema.policyDirectives
+            : CacheSchema.policyDirectives.dropLast() + " " + CacheSchema.deferDirective + "\n"
+        do { combined = try parse(source: declarations + sdl.joined(separator: "\n")) } catch {
             throw .invalidSchema(Self.message(error))
         }
         var defaults = InputDefaultCost(definitions: combined.definitions)
@@ -91,6 +95,7 @@ struct SchemaLoader {
         case let input as InputObjectTypeDefinition: addInput(input.name.value, input.fields)
         case let ext as InputObjectExtensionDefinition: addInput(ext.definition.name.value, ext.definition.fields)
         case let schema as SchemaDefinition: addRoots(schema.operationTypes)
+        case let directive as DirectiveDefinition: declaresDefer = declaresDefer || directive.name.value == "defer"
         case let ext as SchemaExtensionDefinition: addRoots(ext.definition.operationTypes)
         default: break
         }

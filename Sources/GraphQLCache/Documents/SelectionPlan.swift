@@ -9,8 +9,19 @@ final class SelectionSetPlan: Sendable {
 enum SelectionItem: Sendable {
     case field(FieldPlan)
     /// An inline fragment or a fragment spread: applies when the type condition matches
-    /// (nil: always) and the `@include`/`@skip` conditions hold.
-    case typeCase(condition: String?, inclusion: [InclusionCondition], SelectionSetPlan)
+    /// (nil: always) and the `@include`/`@skip` conditions hold; `deferral` is its `@defer`.
+    case typeCase(condition: String?, inclusion: [InclusionCondition], deferral: Deferral?, SelectionSetPlan)
+}
+
+/// `@defer(label:, if:)` on an inline fragment or a fragment spread: the fragment's data may
+/// come later than the rest, so a read without it is pending, not a miss, and a write without
+/// it leaves its fields alone.
+struct Deferral: Sendable {
+    let label: String?
+    /// `if:` (true when absent): `@defer(if: false)` is no deferral at all.
+    let condition: InclusionCondition
+
+    func isActive(_ variables: JSONObject) -> Bool { condition.holds(variables) }
 }
 
 /// `@include(if:)` / `@skip(if:)` on a selection.

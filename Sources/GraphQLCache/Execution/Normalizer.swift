@@ -61,13 +61,26 @@ struct Normalizer {
                     ? Self.scalar(value)
                     : try convert(value, field: field, pathKey: key.appending(fieldKey))
                 path.removeLast()
-            case .typeCase(let condition, let inclusion, let inner):
+            case .typeCase(let condition, let inclusion, let deferral, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.applies(typename: typename, condition: condition, schema: schema,
                                            inner, variables: variables, has: { object[$0.responseName] != nil })
                 else { continue }
+                // A deferred fragment whose data has not come (yet) is left alone: no error, no
+                // nulls written for its fields (Apollo's DeferOperationCacheWriteTests).
+                if let deferral, deferral.isActive(variables), !delivered(inner, in: object) { continue }
                 try storeItems(object, selections: inner, at: key, typename: typename, into: &record)
             }
+        }
+    }
+
+    /// Whether `object` holds every field that a deferred fragment selects directly: only then
+    /// did its data arrive (a fragment's deferred payload comes whole).
+    private func delivered(_ selections: SelectionSetPlan, in object: JSONObject) -> Bool {
+        let variables = variables
+        return selections.items.allSatisfy { item in
+            guard case .field(let field) = item, field.inclusion.allSatisfy({ $0.holds(variables) }) else { return true }
+            return object[field.responseName] != nil
         }
     }
 

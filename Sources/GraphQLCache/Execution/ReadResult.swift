@@ -32,6 +32,9 @@ public struct ReadResult: Sendable {
     /// Fragments applied by guess: their type could not be placed (no schema), and the record
     /// held their fields (Apollo Client's heuristic fragment matching).
     public var guesses: [TypeGuess]
+    /// Deferred fragments (`@defer`) whose data is not in the cache: left out of `data`, and not
+    /// misses (a read with only pending fragments is complete).
+    public var pending: [PendingFragment] = []
     /// Paths of absent nullable fields that the read filled in as null
     /// (`allowMissingNullableFields`), so a local mutation can leave them absent.
     var filledAbsent: [[PathComponent]] = []

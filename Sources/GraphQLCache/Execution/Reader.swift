@@ -10,6 +10,7 @@ struct Reader {
     var misses: [CacheMiss] = []
     var dependentKeys: Set<FieldKey> = []
     var guesses: [TypeGuess] = []
+    var pending: [PendingFragment] = []
     /// Paths of absent nullable fields read as null (`allowMissingNullableFields`).
     var filledAbsent: [[PathComponent]] = []
     /// Objects' stored typenames that the document does not select (`includeTypename`).
@@ -68,6 +69,7 @@ struct Reader {
 
     private func finished(_ data: JSONObject?) -> ReadResult {
         var result = ReadResult(data: data, misses: misses, dependentKeys: dependentKeys, guesses: guesses)
+        result.pending = pending
         result.filledAbsent = filledAbsent
         result.addedTypenames = addedTypenames
         return result
@@ -109,12 +111,37 @@ struct Reader {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
                 try readField(field, of: record, typename: typename, into: &out)
-            case .typeCase(let condition, let inclusion, let inner):
+            case .typeCase(let condition, let inclusion, let deferral, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       typeCaseApplies(condition, inner, to: record, typename: typename) else { continue }
-                try readObject(record, selections: inner, staticType: staticType, into: &out)
+                if let deferral, deferral.isActive(variables) {
+                    try readDeferred(record, selections: inner, staticType: staticType, label: deferral.label, into: &out)
+                } else {
+                    try readObject(record, selections: inner, staticType: staticType, into: &out)
+                }
             }
         }
+    }
+
+    /// A deferred fragment: its fields join the data when all of them are in the cache;
+    /// otherwise none do, and the fragment is pending instead of missing (what the read found
+    /// inside it, nested pending fragments and misses alike, is dropped). Its dependent keys
+    /// stay, so a watcher hears when the data arrives.
+    private mutating func readDeferred(_ record: Record, selections: SelectionSetPlan, staticType: String?,
+                                       label: String?, into out: inout JSONObject) throws {
+        let marks = (misses.count, pending.count, guesses.count, filledAbsent.count, addedTypenames.count)
+        var fragment = JSONObject()
+        try readObject(record, selections: selections, staticType: staticType, into: &fragment)
+        guard misses.count == marks.0 else {
+            misses.removeSubrange(marks.0...)
+            pending.removeSubrange(marks.1...)
+            guesses.removeSubrange(marks.2...)
+            filledAbsent.removeSubrange(marks.3...)
+            addedTypenames.removeSubrange(marks.4...)
+            pending.append(PendingFragment(path: path, label: label))
+            return
+        }
+        for (name, value) in fragment { out[name] = JSONValue.merged(out[name], value) }
     }
 
     /// Whether a type case applies to `record`; a match the schema cannot confirm (Apollo

@@ -24,7 +24,7 @@ struct SelectionProjection {
                 var projected = value
                 if let inner = field.selectionSet { projected = projectValue(value, inner, staticType: field.type?.namedType) }
                 out[field.responseName] = JSONValue.merged(out[field.responseName], projected)
-            case .typeCase(let condition, let inclusion, let inner):
+            case .typeCase(let condition, let inclusion, _, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.applies(typename: typename, condition: condition, schema: schema, inner,
                                            variables: variables, has: { object[$0.responseName] != nil })

@@ -74,8 +74,10 @@ struct FetchRun {
 
     private mutating func deliverCache(_ read: ReadResult, networkError: GraphQLCacheError? = nil) {
         lastRead = read
-        deliver(QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
-                            networkError: networkError), read: read)
+        var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
+                                 networkError: networkError)
+        result.pending = read.pending
+        deliver(result, read: read)
     }
 
     /// Fetches from the server (or joins an equal request under way) and writes the answer

@@ -17,6 +17,8 @@ public struct QueryResult: Sendable, Equatable {
     public var dependentKeys: Set<FieldKey>
     /// For a `networkFirst` result that fell back to the cache: why the network failed.
     public var networkError: GraphQLCacheError?
+    /// For a result from the cache: deferred fragments (`@defer`) whose data is not there yet.
+    public var pending: [PendingFragment] = []
 
     /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,

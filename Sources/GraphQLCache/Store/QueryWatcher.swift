@@ -195,7 +195,8 @@ public final class QueryWatcher: Sendable {
         }
         depend(on: read.dependentKeys, records: read.missingRecords)
         if read.isComplete {
-            let result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
+            var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
+            result.pending = read.pending
             let update = QueryWatcherUpdate(result: .success(result), read: read, trigger: trigger)
             // Every local commit is delivered; another fetch's write of what this watcher
             // already shows (watchers refetching one query together) is not.
