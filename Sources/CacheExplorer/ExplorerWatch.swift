@@ -182,7 +182,8 @@ final class ExplorerWatch: Sendable {
         // An empty result beside its errors says nothing: the errors alone.
         let data = shown?.data ?? result?.data
         let lines = data?.isEmpty == true && !errors.isEmpty ? [] : ResultLines.lines(data)
-        snapshot.resultLines = lines + errors.map { "✗ " + $0 }
+        let pending = (shown?.pending ?? []).map { "… @defer \($0): pending" }
+        snapshot.resultLines = lines + pending + errors.map { "✗ " + $0 }
         snapshot.dependentRecords = Set((cacheRead?.dependentKeys ?? result?.dependentKeys ?? []).map(\.record))
         snapshot.error = errors.isEmpty ? nil : errors.joined(separator: "\n")
         snapshot.report = report

@@ -20,6 +20,7 @@ extension QueryReport {
             case .miss: lines.append((indent + "✗ " + line.text, .queryMiss))
             case .partial: lines.append((indent + "◐ " + line.text, .queryMiss))
             case .plain: lines.append((indent + "  " + line.text, .textDim))
+            case .pending: lines.append((indent + "… " + line.text, .textDim))
             }
         }
         return lines

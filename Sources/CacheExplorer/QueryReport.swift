@@ -9,8 +9,9 @@ public struct QueryReport: Hashable, Sendable {
     /// One line of the result tree.
     public struct Line: Hashable, Sendable {
         /// `hit`: found; `miss`: a miss stands here; `partial`: found, but something below missed;
-        /// `plain`: a note (elements not shown).
-        public enum Status: Hashable, Sendable { case hit, miss, partial, plain }
+        /// `plain`: a note (elements not shown); `pending`: a deferred fragment (`@defer`) whose
+        /// data is not in the cache, which is not a miss.
+        public enum Status: Hashable, Sendable { case hit, miss, partial, plain, pending }
         public var depth: Int
         public var text: String
         public var status: Status
@@ -51,7 +52,7 @@ public struct QueryReport: Hashable, Sendable {
     /// The report of an explained read.
     public init(_ explanation: MissExplanation) {
         let result = explanation.result
-        var builder = ResultTree(misses: result.misses)
+        var builder = ResultTree(misses: result.misses, pending: result.pending)
         if let data = result.data {
             builder.appendObject(data, path: [], depth: 0)
         } else {

@@ -2,13 +2,17 @@ import GraphQLCache
 
 /// Draws partial data as tree lines in query order: a field a miss stands at is a miss line with
 /// its reason; an object or list with a miss anywhere below is marked partial; long lists show
-/// their first `QueryReport.elementLimit` elements.
+/// their first `QueryReport.elementLimit` elements; a deferred fragment not in the cache is a
+/// pending line (not a miss) at the end of its object.
 struct ResultTree {
     private let missAt: [[PathComponent]: CacheMiss]
     private let missesBelow: Set<[PathComponent]>
+    /// Deferred fragments not in the cache, by the path of the object they belong to.
+    private let pendingAt: [[PathComponent]: [PendingFragment]]
     var lines: [QueryReport.Line] = []
 
-    init(misses: [CacheMiss]) {
+    init(misses: [CacheMiss], pending: [PendingFragment] = []) {
+        self.pendingAt = Dictionary(grouping: pending, by: \.path)
         var missAt: [[PathComponent]: CacheMiss] = [:]
         var below = Set<[PathComponent]>()
         for miss in misses {
@@ -26,6 +30,10 @@ struct ResultTree {
     mutating func appendObject(_ object: JSONObject, path: [PathComponent], depth: Int) {
         for (name, value) in object {
             appendValue(value, label: name, path: path + [.field(name)], depth: depth)
+        }
+        for fragment in pendingAt[path] ?? [] {
+            let label = fragment.label.map { " \"\($0)\"" } ?? ""
+            lines.append(.init(depth: depth, text: "@defer\(label): pending (its data is not in the cache yet)", status: .pending))
         }
     }
 

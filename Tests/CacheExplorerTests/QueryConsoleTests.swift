@@ -62,3 +62,23 @@ import Testing
         #expect(report.lines == [.init(depth: 0, text: "human: missingField: QUERY_ROOT has no human(id:1000)", status: .miss)])
     }
 }
+
+@Suite struct QueryConsoleDeferTests {
+    /// A deferred fragment whose data is not in the cache is a pending line at the end of its
+    /// object, marked `…`, not a miss; the verdict stays complete and says how many are pending.
+    @Test func aDeferredFragmentNotInTheCacheShowsAsPendingNotAsAMiss() throws {
+        let backend = StoreBackend(cache: InMemoryNormalizedCache(records: RecordSet(records: [
+            Record(key: .queryRoot, ["hero": .reference("Droid:2001")]),
+            Record(key: "Droid:2001", ["name": .string("R2-D2")]),
+        ])), sourceName: "t")
+        let report = try backend.explain(document: #"{ hero { name ... @defer(label: "extra") { primaryFunction } } }"#, variables: nil)
+        #expect(report.missCount == 0)
+        #expect(report.verdict == "complete: every field is in the cache (1 deferred fragment pending)")
+        #expect(report.lines == [
+            .init(depth: 0, text: "hero", status: .hit),
+            .init(depth: 1, text: "name: \"R2-D2\"", status: .hit),
+            .init(depth: 1, text: "@defer \"extra\": pending (its data is not in the cache yet)", status: .pending),
+        ])
+        #expect(report.styledLines.contains { $0.0 == "  … @defer \"extra\": pending (its data is not in the cache yet)" })
+    }
+}

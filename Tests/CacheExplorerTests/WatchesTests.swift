@@ -86,3 +86,19 @@ import Testing
         GoldenScreen.check(explorer.render(), suite: "WatchesTests", name: "watchesPaneAfterAnEdit-\(size)")
     }
 }
+
+@Suite struct WatchDeferTests {
+    /// A watch whose deferred fragment is not in the cache shows it as pending (a `…` line),
+    /// not as a miss.
+    @Test func aWatchShowsADeferredFragmentNotInTheCacheAsPendingNotAsAMiss() throws {
+        var (explorer, _) = TinyCache.explorer()
+        let document = #"{ hero { name ... @defer(label: "more") { primaryFunction } } }"#
+        explorer.press([.character("w")] + Key.sequence(from: document) + [.enter])
+        explorer.settle()
+        let watch = try #require(explorer.state.watches.first)
+        #expect(watch.error == nil)
+        #expect(watch.resultLines == ["hero.name: \"R2-D2\"", "… @defer hero (more): pending"])
+        #expect(watch.report?.lines.last == .init(depth: 1, text: "@defer \"more\": pending (its data is not in the cache yet)",
+                                                 status: .pending))
+    }
+}

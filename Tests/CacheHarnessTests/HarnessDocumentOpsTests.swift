@@ -108,3 +108,33 @@ import GraphQLCache
         #expect(out[2].contains("expected a value of enum Episode, found integer 3"))
     }
 }
+
+/// `@defer`: a deferred fragment whose data is not in the cache is listed under `pending` by
+/// `explain` and on a cache result, and is no miss (HARNESS.md, second edition).
+@Suite struct HarnessDeferTests {
+    private static let document = #"{ hero { name ... @defer(label: \"more\") { height } } }"#
+
+    @Test func explainAndFetchListPendingFragmentsThatAreNotMisses() {
+        let out = Harness.transcript([
+            #"{"id":1,"op":"write","document":"\#(Self.document)","data":{"hero":{"name":"Luke"}}}"#,
+            #"{"id":2,"op":"explain","document":"\#(Self.document)"}"#,
+            #"{"id":3,"op":"fetch","document":"\#(Self.document)","policy":"cacheOnly"}"#,
+            #"{"id":4,"op":"record","key":"QUERY_ROOT.hero"}"#,
+        ])
+        #expect(out[0] == #"{"id":1,"ok":true,"changedKeys":["QUERY_ROOT.hero","QUERY_ROOT.hero.name"]}"#)
+        #expect(out[1].hasPrefix(#"{"id":2,"ok":true,"complete":true,"data":{"hero":{"name":"Luke"}},"misses":[]"#))
+        #expect(out[1].contains(#""pending":[{"path":["hero"],"label":"more"}]"#))
+        #expect(out[2].contains(#""source":"cache","data":{"hero":{"name":"Luke"}}"#)
+                && out[2].contains(#""pending":[{"path":["hero"],"label":"more"}]"#))
+        #expect(out[3] == #"{"id":4,"ok":true,"record":{"name":"Luke"}}"#)
+    }
+
+    @Test func explainLeavesPendingOutOnceTheDeferredDataIsCached() {
+        let out = Harness.transcript([
+            #"{"id":1,"op":"write","document":"\#(Self.document)","data":{"hero":{"name":"Luke","height":1.72}}}"#,
+            #"{"id":2,"op":"explain","document":"\#(Self.document)"}"#,
+        ])
+        #expect(out[1].hasPrefix(#"{"id":2,"ok":true,"complete":true,"data":{"hero":{"name":"Luke","height":1.72}}"#))
+        #expect(!out[1].contains("pending"))
+    }
+}

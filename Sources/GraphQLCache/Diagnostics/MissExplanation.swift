@@ -19,7 +19,11 @@ public struct MissExplanation: Sendable {
 
     /// `complete: every field is in the cache` or `incomplete: 100,000 misses in 1 group`.
     public var verdict: String {
-        if result.isComplete { return "complete: every field is in the cache" }
+        if result.isComplete {
+            let pending = result.pending.count
+            return "complete: every field is in the cache"
+                + (pending == 0 ? "" : " (\(pending) deferred fragment\(pending == 1 ? "" : "s") pending)")
+        }
         let misses = result.misses.count
         return "incomplete: \(MissGroup.number(misses)) miss\(misses == 1 ? "" : "es") in \(MissGroup.number(groups.count)) group\(groups.count == 1 ? "" : "s")"
     }
@@ -39,6 +43,10 @@ public struct MissExplanation: Sendable {
     /// The report as lines: verdict, policies, at most `groupLimit` groups, diagnoses.
     public func reportLines(groupLimit: Int = 20) -> [String] {
         var lines = [verdict] + policyLines.map { "  " + $0 }
+        if !result.pending.isEmpty {
+            lines.append("pending (@defer, not in the cache yet):")
+            lines += result.pending.map { "  " + $0.description }
+        }
         guard !result.isComplete else { return lines }
         lines.append("misses:")
         lines += groups.prefix(groupLimit).map { "  " + $0.summary }

@@ -5,7 +5,9 @@ extension ReadTransaction: RecordSource {
     /// throws `GraphQLCacheError.cacheMiss` with the first miss.
     public func load(query: GraphQLOperation) throws -> QueryResult {
         let read = try readResult(query: query)
-        return QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+        var result = QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+        result.pending = read.pending
+        return result
     }
 
     /// The query's data; throws `GraphQLCacheError.cacheMiss` with the first miss when the
