@@ -26,16 +26,20 @@ let package = Package(
         .target(name: "CacheExplorer", dependencies: ["GraphQLCache"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheExplorer"]),
-        .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer"]),
+        .target(name: "CacheBench", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer", "LoopbackHTTP"]),
+        // A minimal HTTP/1.1 server on 127.0.0.1: the transport tests' and the bench's.
+        .target(name: "LoopbackHTTP"),
         .target(name: "SampleServer", dependencies: ["GraphQLCache", .product(name: "GraphQL", package: "GraphQL")]),
         .executableTarget(name: "cachelens", dependencies: [
             "GraphQLCache", "GraphQLCacheSQLite", "CacheHarness", "CacheBench", "SampleServer", "CacheExplorer",
             "CacheExplorerCurses",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "GraphQLCacheTests", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport"]),
+        .testTarget(name: "GraphQLCacheTests", dependencies: [
+            "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport", "LoopbackHTTP",
+        ]),
         .testTarget(name: "CacheBenchTests", dependencies: ["CacheBench", "GraphQLCache", "CacheTestSupport"]),
-        .testTarget(name: "CacheKeyIndexTests", dependencies: ["CacheKeyIndex", "GraphQLCache"]),
+        .testTarget(name: "CacheKeyIndexTests", dependencies: ["CacheKeyIndex", "GraphQLCache", "CacheTestSupport"]),
         .testTarget(name: "SampleServerTests", dependencies: ["SampleServer", "GraphQLCache"]),
         .testTarget(name: "CacheExplorerTests", dependencies: [
             "CacheExplorer", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport",
@@ -44,12 +48,13 @@ let package = Package(
         .testTarget(name: "CacheHarnessTests", dependencies: [
             "CacheHarness", "GraphQLCache", "GraphQLCacheSQLite", "CacheTestSupport",
         ]),
-        .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"],
+        .target(name: "CacheTestSupport", dependencies: ["GraphQLCache", "GraphQLCacheSQLite", "LoopbackHTTP"],
                 path: "Tests/CacheTestSupport"),
         // The process, pipe and tmux suites of the `cachelens` executable: the only test target
         // that builds the app.
         .testTarget(name: "cachelensTests", dependencies: [
             "cachelens", "CacheTestSupport", "GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer", "CacheBench",
+            "LoopbackHTTP",
         ]),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [
             "GraphQLCacheSQLite", "GraphQLCache", "CacheTestSupport",

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import GraphQLCache
 import GraphQLCacheSQLite
+import LoopbackHTTP
 
 /// The `network` group: the workload query fetched over HTTP from a loopback server serving
 /// the response's fixed bytes, through `HTTPNetworkTransport` into a SQLite cache (as `cachelens
@@ -19,7 +20,9 @@ enum HTTPFetchBenchmarks {
         let workload = ItemUserWorkload(itemCount: context.scale.responseItems)
         let n = workload.itemCount
         let body = Array(("{\"data\":" + workload.responseJSON() + "}").utf8)
-        let server = try LoopbackServer(body: body)
+        let server = try LoopbackHTTPServer(lifetime: .infinity, maximumConnections: .max, recordsRequests: false) { _ in
+            .json(bytes: body)
+        }
         defer { server.stop() }
         let configuration = NormalizeReadBenchmarks.configuration
         let transport = HTTPNetworkTransport(url: server.url)

@@ -1,4 +1,5 @@
 import GraphQLCache
+import CacheTestSupport
 @testable import CacheKeyIndex
 import Testing
 
@@ -148,7 +149,7 @@ import Testing
 
     /// Keys built from shared prefixes and digit runs with leading zeros, as real caches have.
     static func randomKeys(count: Int, seed: UInt64) -> [String] {
-        var generator = SplitMix(state: seed)
+        var generator = SplitMix(seed: seed)
         let prefixes = ["Item:", "QUERY_ROOT.items.", "QUERY_ROOT", "Person:", "a", "ab", "é", "日本:", "MUTATION_ROOT.", ""]
         let middles = ["", ".", ".friends.", ":", "x", "0"]
         return (0..<count).map { _ in
@@ -160,18 +161,5 @@ import Testing
             }
             return key
         }
-    }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

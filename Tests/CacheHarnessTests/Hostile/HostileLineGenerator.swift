@@ -1,20 +1,15 @@
+import CacheTestSupport
 import GraphQLCache
 
 /// Generates hostile harness lines from a seed (SplitMix64), so a failure is reproducible: bad
 /// JSON, odd values, keys with NUL and control characters, long and odd patterns, deep and
 /// explosive documents, numbers JSON cannot hold, wrong field types, unknown ops.
 struct HostileLineGenerator {
-    private var state: UInt64
+    private var random: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

@@ -1,4 +1,5 @@
 import CacheTestSupport
+import LoopbackHTTP
 import Foundation
 import GraphQLCache
 import Testing

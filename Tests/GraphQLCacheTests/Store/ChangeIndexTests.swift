@@ -1,4 +1,5 @@
 import Testing
+import CacheTestSupport
 @testable import GraphQLCache
 
 @Suite struct ChangeIndexTests {
@@ -63,18 +64,5 @@ import Testing
             index.set(id, fields: chosen, records: whole)
         }
         #expect(index.invariantViolations().isEmpty)
-    }
-}
-
-/// A small deterministic random generator, so that failures reproduce.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

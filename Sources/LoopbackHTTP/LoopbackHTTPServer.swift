@@ -6,15 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// A single-purpose HTTP/1.1 server on 127.0.0.1 for transport tests (the HTTP transport's own,
-/// and `cachelens harness --transport URL` end to end): bound to port 0, it serves
-/// connections one at a time on its own thread, records each request and answers with
-/// `respond`. It stops by itself after `lifetime` seconds or `maximumConnections` connections,
-/// and at `stop()`.
+/// A single-purpose HTTP/1.1 server on 127.0.0.1, for the transport tests (the HTTP transport's
+/// own, and `cachelens harness --transport URL` end to end) and the bench's `network` figures:
+/// bound to port 0, it serves connections one at a time on its own thread (`Connection: close`),
+/// records each request when asked and answers with `respond`. It stops by itself after
+/// `lifetime` seconds or `maximumConnections` connections, and at `stop()`.
 public final class LoopbackHTTPServer: Sendable {
     /// What the server does with one request.
     public enum Reply: Sendable {
         case answer(status: Int, contentType: String, body: String)
+        /// A `200` with these bytes as `application/json`, sent as they are (the bench's fixed
+        /// answer: no text is converted per request).
+        case json(bytes: [UInt8])
         /// Reads the request and never answers, until the client hangs up or the server stops.
         case silence
     }
@@ -37,20 +40,23 @@ public final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let state = Mutex(State())
     private let respond: @Sendable (Request) -> Reply
+    private let recordsRequests: Bool
 
     private struct State {
         var requests: [Request] = []
         var stopped = false
     }
 
-    /// Starts serving on its own thread; `respond` decides each answer.
-    public init(lifetime: Double = 20, maximumConnections: Int = 8,
-         respond: @escaping @Sendable (Request) -> Reply) throws {
+    /// Starts serving on its own thread; `respond` decides each answer. `recordsRequests: false`
+    /// keeps `requests` empty, for servers that answer many requests (the bench).
+    public init(lifetime: Double = 20, maximumConnections: Int = 8, recordsRequests: Bool = true,
+                respond: @escaping @Sendable (Request) -> Reply) throws {
         let (descriptor, port) = try Self.bindLoopback(listen: true)
         listener = descriptor
         self.port = port
         self.respond = respond
-        let deadline = Date().addingTimeInterval(lifetime)
+        self.recordsRequests = recordsRequests
+        let deadline = lifetime.isFinite ? Date().addingTimeInterval(lifetime) : .distantFuture
         let thread = Thread { [self] in serve(until: deadline, maximumConnections: maximumConnections) }
         thread.start()
     }
@@ -108,13 +114,17 @@ public final class LoopbackHTTPServer: Sendable {
 
     private func handle(_ connection: Int32, until deadline: Date) {
         guard let request = read(connection, until: deadline) else { return }
-        state.withLock { $0.requests.append(request) }
+        if recordsRequests { state.withLock { $0.requests.append(request) } }
         switch respond(request) {
         case .answer(let status, let contentType, let body):
             let payload = Array(body.utf8)
             let head = "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\n"
                 + "Content-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
             write(connection, Array(head.utf8) + payload)
+        case .json(let bytes):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
+            write(connection, Array(head.utf8) + bytes)
         case .silence:
             var scratch = [UInt8](repeating: 0, count: 512)
             while !isStopped, Date() < deadline {
