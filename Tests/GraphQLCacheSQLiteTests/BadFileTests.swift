@@ -30,6 +30,24 @@ import Testing
         #expect(failure?.description.contains("no \"records\" table") == true)
     }
 
+    @Test func aDatabaseWithoutTablesBecomesACacheAsApolloDoesUnlessTheOptionRefusesIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tableless.sqlite")
+        try SQLiteTestFile.run("PRAGMA user_version = 3; CREATE TABLE t (x); DROP TABLE t", at: path)
+        let refused = error { _ = try SQLiteNormalizedCache(path: path, options: .init(startsCacheInEmptyDatabase: false)) }
+        #expect(refused == .noRecordsTable(path: path, tables: []))
+        #expect(refused?.description == "\(path) is a SQLite database without tables, so it is not an Apollo cache (yet)")
+        #expect(try SQLiteTestFile.scalar("SELECT count(*) FROM sqlite_master", at: path) == "0")
+        // A new file is always made a cache, with or without the option.
+        let fresh = directory.path("fresh.sqlite")
+        _ = try SQLiteNormalizedCache(path: fresh, options: .init(startsCacheInEmptyDatabase: false))
+        #expect(try SQLiteTestFile.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'records'", at: fresh) == "1")
+        // Apollo's behaviour by default: the table is created in the database.
+        let cache = try SQLiteNormalizedCache(path: path)
+        try cache.merge(records: RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
+        #expect(try cache.loadRecord(forKey: "A")?["x"] == .int(1))
+    }
+
     @Test func aRowWithInvalidJSONIsReportedByKeyAndDoesNotHideTheOthers() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("broken.sqlite")

@@ -47,6 +47,27 @@ import Testing
         #expect(try CacheFile.open(path, readOnly: true).cache.loadRecord(forKey: "A")?["x"] == .int(1))
     }
 
+    @Test func aSQLiteDatabaseWithoutTablesIsNotWrittenIntoUnlessCreateIsGiven() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("tableless.sqlite")
+        // Another program's database that holds no table yet: SQLite has written its header.
+        try SQLiteTestFile.run("PRAGMA user_version = 7; CREATE TABLE t (x); DROP TABLE t", at: path)
+        let tables = #"SELECT count(*) FROM sqlite_master"#
+        #expect(thrown { _ = try CacheFile.open(path, readOnly: false) } == .tablelessDatabase(path: path))
+        #expect(thrown { _ = try CacheFile.open(path, readOnly: false, create: .whenMissing) } == .tablelessDatabase(path: path))
+        #expect(CommandError.tablelessDatabase(path: path).description.contains("--create"))
+        guard case .cache(_, let message)? = thrown({ _ = try CacheFile.open(path, readOnly: true) }) else {
+            Issue.record("a read-only open of a database without tables was not a cache error")
+            return
+        }
+        #expect(message.contains("SQLite database without tables"))
+        #expect(try SQLiteTestFile.scalar(tables, at: path) == "0")
+        let created = try CacheFile.open(path, readOnly: false, create: .allowed)
+        try created.cache.merge(records: RecordSet(records: [Record(key: "A", ["x": .int(1)])]))
+        #expect(try CacheFile.open(path, readOnly: true).cache.loadRecord(forKey: "A")?["x"] == .int(1))
+        #expect(try SQLiteTestFile.scalar("PRAGMA user_version", at: path) == "7")
+    }
+
     @Test func aSnapshotOpensInMemoryAndChangesAreNotWrittenBack() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("snapshot.json")

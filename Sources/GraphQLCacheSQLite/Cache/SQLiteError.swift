@@ -57,6 +57,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open cache file \(path): \(message) (SQLite code \(code))"
         case .notADatabase(let path):
             return "\(path) is not a SQLite database (file is not a database)"
+        case let .noRecordsTable(path, tables) where tables.isEmpty:
+            return "\(path) is a SQLite database without tables, so it is not an Apollo cache (yet)"
         case let .noRecordsTable(path, tables):
             return "\(path) has no \"records\" table, so it is not an Apollo cache (tables: \(tables.joined(separator: ", ")))"
         case let .incompatibleSchema(path, column):

@@ -22,10 +22,17 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         /// merging thread reads and writes rows (the record JSON is as much work as SQLite's
         /// for an unchanged row). Off: everything on the calling thread.
         public var concurrentEncoding: Bool
+        /// Whether an existing SQLite database without any table becomes a cache (the `records`
+        /// table is created in it), as Apollo does. Off: such a file is refused as
+        /// `noRecordsTable` with no tables, so a tool can ask before writing into a database
+        /// that is not a cache. A new (missing) file always becomes a cache.
+        public var startsCacheInEmptyDatabase: Bool
 
-        /// Defaults: read-write, a 5 s busy timeout, no vacuum on clear, concurrent encoding.
+        /// Defaults: read-write, a 5 s busy timeout, no vacuum on clear, concurrent encoding, and
+        /// a database without tables becomes a cache.
         public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5000, vacuumOnClear: Bool = false,
-                    concurrentEncoding: Bool = true) {
+                    concurrentEncoding: Bool = true, startsCacheInEmptyDatabase: Bool = true) {
+            self.startsCacheInEmptyDatabase = startsCacheInEmptyDatabase
             self.readOnly = readOnly
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.vacuumOnClear = vacuumOnClear

@@ -27,7 +27,8 @@ enum SQLiteSchema {
         if try isView(connection, named: "records") { throw SQLiteError.recordsIsAView(path: path) }
         if tables.contains("records") {
             try checkColumns(connection)
-        } else if tables.isEmpty && !options.readOnly && !connection.isReadOnly {
+        } else if tables.isEmpty && !options.readOnly && !connection.isReadOnly
+                    && (isNew || options.startsCacheInEmptyDatabase) {
             if isNew { try connection.exec("PRAGMA journal_mode=WAL", context: "enabling WAL journaling") }
             try connection.exec(SQLiteRows.createTable, context: "creating table \"records\"")
         } else {

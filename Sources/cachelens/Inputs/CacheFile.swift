@@ -5,7 +5,8 @@ import GraphQLCacheSQLite
 /// A cache a command opened, the one way every command opens one: a path ending in `.json` is
 /// a snapshot (`{KEY: record}`) loaded into memory, whose changes are never written back;
 /// anything else is a SQLite cache file (Apollo iOS's format). A missing or 0-byte path is
-/// never turned into a cache unless the command was asked to create one.
+/// never turned into a cache unless the command was asked to create one, nor is a SQLite
+/// database without tables (another program's, or one made by hand): `--create` makes it one.
 struct CacheFile {
     /// Whether a command may make a new cache at a path that holds none.
     enum Creation {
@@ -45,8 +46,11 @@ struct CacheFile {
         }
         try checkCreation(path, readOnly: readOnly, create: create)
         do {
-            let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: readOnly))
+            let options = SQLiteNormalizedCache.Options(readOnly: readOnly, startsCacheInEmptyDatabase: create == .allowed)
+            let cache = try SQLiteNormalizedCache(path: path, options: options)
             return CacheFile(path: path, cache: cache, sqlite: cache)
+        } catch SQLiteError.noRecordsTable(_, let tables) where tables.isEmpty && !readOnly {
+            throw .tablelessDatabase(path: path)
         } catch {
             throw .cache(path: path, message: "\(error)")
         }

@@ -19,6 +19,9 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
     /// A 0-byte file given as a cache: it is not one, and it is not made one unless asked;
     /// `creatable` when the command takes `--create`.
     case emptyCacheFile(path: String, creatable: Bool)
+    /// A SQLite database without any table, opened for writing without `--create`: making it a
+    /// cache would write into a file that may be another program's.
+    case tablelessDatabase(path: String)
     /// A cache file that cannot be opened or read (not SQLite, not an Apollo cache, locked,
     /// read-only); `message` is the cache library's, naming the file.
     case cache(path: String, message: String)
@@ -43,6 +46,8 @@ enum CommandError: Error, Equatable, CustomStringConvertible {
             return "\(path): no such file; pass --create to make a new cache there"
         case let .emptyCacheFile(path, creatable):
             return "\(path): the file is empty (0 bytes), not a cache" + (creatable ? "; pass --create to make it a new cache" : "")
+        case .tablelessDatabase(let path):
+            return "\(path): a SQLite database without tables, not a cache; pass --create to make it a new cache"
         case let .cache(_, message): return message
         case let .invalidOption(name, value, reason): return "\(name) \(value): \(reason)"
         case .bundledFilesNotFound(let searched):
