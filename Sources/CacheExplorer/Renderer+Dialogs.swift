@@ -171,7 +171,10 @@ extension Renderer {
             lines.append([(index == list.selected ? "› " : "  ", .text), (row.text, row.role)])
         }
         lines.append([("Enter opens the selected record · Esc closes", .textDim)])
-        let inner = dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: dialogWidth)
+        // Findings are sentences with examples: as wide as the longest needs, up to the screen's.
+        let widest = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
+        let width = max(dialogWidth, min(state.size.width - 2, widest + 4))
+        let inner = dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: width)
         if list.rows.indices.contains(list.selected) {
             grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
         }
