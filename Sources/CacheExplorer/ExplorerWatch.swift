@@ -19,6 +19,8 @@ final class ExplorerWatch: Sendable {
         var active = 0
         /// Ids of that work, for cancelling it.
         var ids: Set<Int> = []
+        /// The `sequence` of the update shown: reads finishing out of order never show older data.
+        var shown: UInt64 = 0
     }
 
     let name: String
@@ -158,14 +160,17 @@ final class ExplorerWatch: Sendable {
             snapshot.lastChangeOrigin = origins.describe(trigger.origin)
         }
         let fresh = snapshot
-        state.withLock { state in
+        let applied = state.withLock { state -> Bool in
+            guard update.sequence >= state.shown else { return false }
+            state.shown = update.sequence
             let count = state.snapshot.updateCount + 1
             let reading = state.snapshot.isReading
             state.snapshot = fresh
             state.snapshot.updateCount = count
             state.snapshot.isReading = reading
+            return true
         }
-        events(nil)
+        if applied { events(nil) }
     }
 
     /// The snapshot for a result (nil after a miss) and the read behind it; a server's answer

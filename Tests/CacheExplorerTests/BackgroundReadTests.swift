@@ -84,3 +84,32 @@ import Testing
         #expect(explorer.state.console.report?.lines.contains { $0.text.contains("items [2000]") } == true)
     }
 }
+
+/// A long watch read does not hold up the user: the store reads a snapshot, so an edit commits
+/// while the read is stuck, and the watch then reads again because the edit changed it.
+@Suite struct EditDuringReadTests {
+    @Test func anEditCommitsWhileAWatchReadIsStuckAndTheWatchThenShowsIt() throws {
+        var records = (0..<2_000).map { Record(key: CacheKey("Item:\($0)"), ["name": .string("item \($0)")]) }
+        records.append(Record(key: .queryRoot, ["items": .list((0..<2_000).map { .reference(CacheKey("Item:\($0)")) })]))
+        let cache = GatedCache(records: RecordSet(records: records))
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: ScriptedTransport()),
+                                   browsing: cache, sourceName: "items", waitsForWatches: false)
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        explorer.press([.character("w")] + Key.sequence(from: "query Items { items { name } }") + [.enter])
+        cache.reachedGate.wait()
+        // The read is stuck at the gate, inside its read transaction: edit Item:0.name meanwhile.
+        explorer.press([.tab, .character("j"), .enter, .character("e"), .control("u")] + Key.sequence(from: "renamed") + [.enter])
+        #expect(explorer.state.message == StatusMessage("Item:0.name = \"renamed\"; u undoes"))
+        #expect(explorer.state.record?.key == "Item:0")
+        #expect(explorer.state.record?.rows.first { $0.field == "name" }?.value == .string("renamed"))
+        #expect(try backend.loadRecord("Item:0")?["name"] == .string("renamed"))
+        #expect(explorer.state.watches.first?.isReading == true)
+        cache.open()
+        explorer.settle()
+        let watch = try #require(explorer.state.watches.first)
+        #expect(watch.resultLines.first == "items[0].name: \"renamed\"")
+        #expect(watch.lastChangeOrigin == "edit")
+        #expect(watch.lastChangedKeys == ["Item:0.name"])
+        #expect(!watch.isReading)
+    }
+}

@@ -29,12 +29,17 @@ final class GatedCache: BrowsableNormalizedCache {
     }
 
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        if keys.count > threshold, !isOpen.withLock({ $0 }) {
+        passGate(keys.count)
+        return try base.loadRecords(forKeys: keys)
+    }
+
+    /// Waits at the gate when `count` keys make a big read and the gate is shut.
+    func passGate(_ count: Int) {
+        if count > threshold, !isOpen.withLock({ $0 }) {
             reachedGate.signal()
             opened.wait()
             opened.signal()
         }
-        return try base.loadRecords(forKeys: keys)
     }
 
     func merge(records: RecordSet) throws -> FieldChanges { try base.merge(records: records) }
@@ -49,4 +54,30 @@ final class GatedCache: BrowsableNormalizedCache {
     }
     func forEachRecord(_ body: (ScannedRow) throws -> Void) throws { try base.forEachRecord(body) }
     func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
+}
+
+/// The store reads snapshots of the cache (so that writers need not wait for a long read):
+/// a snapshot's big reads wait at the same gate.
+extension GatedCache: ReadSnapshotting {
+    func readSnapshot() throws -> (any CacheReadSnapshot)? {
+        guard let snapshot = try base.readSnapshot() else { return nil }
+        return GatedSnapshot(base: snapshot, gate: self)
+    }
+}
+
+final class GatedSnapshot: CacheReadSnapshot {
+    private let base: any CacheReadSnapshot
+    private let gate: GatedCache
+
+    init(base: any CacheReadSnapshot, gate: GatedCache) {
+        self.base = base
+        self.gate = gate
+    }
+
+    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        gate.passGate(keys.count)
+        return try base.loadRecords(forKeys: keys)
+    }
+
+    func close() { base.close() }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A thread-safe cache of records in memory, with Apollo's merge semantics and an ordered key
 /// index kept lazily for browsing.
-public final class InMemoryNormalizedCache: BrowsableNormalizedCache {
+public final class InMemoryNormalizedCache: BrowsableNormalizedCache, ReadSnapshotting {
     private struct State {
         var records = RecordSet()
         /// Keys in `CacheKey` order; rebuilt on demand after keys are added or removed.
@@ -25,6 +25,12 @@ public final class InMemoryNormalizedCache: BrowsableNormalizedCache {
             for key in keys { if let record = state.records[key] { result[key] = record } }
             return result
         }
+    }
+
+    /// The records as they are now, sharing their storage until the next write (which then
+    /// copies it once, if the snapshot is still open).
+    public func readSnapshot() throws -> (any CacheReadSnapshot)? {
+        RecordSetSnapshot(state.withLock { $0.records })
     }
 
     @discardableResult

@@ -35,10 +35,20 @@ public final class CacheStore: Sendable {
         currentExecutor.withLock { $0 = executor }
     }
 
-    /// Runs `body` with a read transaction, concurrently with other readers and never during a
-    /// write transaction, so every read inside sees one committed state.
+    /// Runs `body` with a read transaction, concurrently with other readers, so every read
+    /// inside sees one committed state. Over a cache that gives snapshots (`ReadSnapshotting`:
+    /// memory, SQLite in WAL mode) the read runs on a snapshot taken between writes, and writers
+    /// commit meanwhile (an edit never waits for a long watch read); over others it holds the
+    /// read lock, and write transactions wait for it.
     public func withinReadTransaction<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try lock.withReadLock {
+        if let snapshotting = cache as? ReadSnapshotting,
+           let snapshot = try lock.withReadLock({ try snapshotting.readSnapshot() }) {
+            defer { snapshot.close() }
+            let transaction = ReadTransaction(store: self, snapshot: snapshot)
+            defer { transaction.close() }
+            return try body(transaction)
+        }
+        return try lock.withReadLock {
             let transaction = ReadTransaction(store: self)
             defer { transaction.close() }
             return try body(transaction)

@@ -30,7 +30,9 @@ public final class QueryWatcher: Sendable {
     private let observation = Mutex<CacheObservation?>(nil)
     private let cancelled = Atomic<Bool>(false)
     private let refetching = Atomic<Bool>(false)
-    private let lastData = Mutex<JSONObject?>(nil)
+    /// The data last delivered and when it was seen (`QueryWatcherUpdate.sequence`).
+    private let last = Mutex<(data: JSONObject?, sequence: UInt64)>((nil, 0))
+    private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
 
     /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
@@ -76,8 +78,11 @@ public final class QueryWatcher: Sendable {
     public func fetch(cachePolicy: CachePolicy? = nil, deliver: Bool = true) async -> FetchOutcome {
         var handler: FetchRun.Handler?
         if deliver {
+            let started = tick()
             handler = { [weak self] result, read in
-                self?.deliver(QueryWatcherUpdate(result: result, read: read))
+                guard let self else { return }
+                let seen = (try? result.get().source) == .server ? tick() : started
+                self.deliver(QueryWatcherUpdate(result: result, read: read, sequence: seen))
             }
         }
         return await perform(cachePolicy ?? self.cachePolicy, trigger: nil, handler: handler)
@@ -87,12 +92,14 @@ public final class QueryWatcher: Sendable {
     /// after a miss, on what the failed read needed) and remembers the data it last saw.
     @discardableResult
     private func perform(_ policy: CachePolicy, trigger: WatchTrigger?, handler: FetchRun.Handler?) async -> FetchOutcome {
+        let log = ChangeLog(store: client.store, ignoring: origin)
+        defer { replay(log.finish()) }
         var run = FetchRun(client: client, query: query, origin: origin, handler: handler,
                            readOptions: options.readOptions, writer: writer(for: trigger))
         await run.run(policy)
         if let last = run.outcome.results.last {
             depend(on: last.dependentKeys, records: [])
-            lastData.withLock { $0 = last.data }
+            self.last.withLock { $0.data = last.data }
         } else if let read = run.lastRead {
             depend(on: read.dependentKeys, records: read.missingRecords)
         }
@@ -128,19 +135,27 @@ public final class QueryWatcher: Sendable {
         observation.withLock { $0 }?.update(fields: fields, records: records)
     }
 
+    /// The next reading of the watcher's clock.
+    private func tick() -> UInt64 { clock.add(1, ordering: .relaxed).newValue }
+
+    /// Hands `update` to the handler unless one seen later was delivered already.
     private func deliver(_ update: QueryWatcherUpdate) {
         guard !isCancelled else { return }
         // After a failure, the same data coming back (an undo) is news again.
         let data: JSONObject? = if case .success(let value) = update.result { value.data } else { nil }
-        lastData.withLock { $0 = data }
-        updateHandler(update)
+        let isLatest = last.withLock { last -> Bool in
+            guard update.sequence >= last.sequence else { return false }
+            last = (data, update.sequence)
+            return true
+        }
+        if isLatest { updateHandler(update) }
     }
 
     /// Delivers an update unless it holds the data delivered last: two writes of the same
     /// answer (watchers refetching one query together) wake the watcher twice, and it should
     /// say so once.
     private func deliverIfNew(_ update: QueryWatcherUpdate) {
-        if case .success(let value) = update.result, lastData.withLock({ $0 }) == value.data, value.data != nil { return }
+        if case .success(let value) = update.result, last.withLock({ $0.data }) == value.data, value.data != nil { return }
         deliver(update)
     }
 
@@ -167,6 +182,16 @@ public final class QueryWatcher: Sendable {
         if startsNow { run { [weak self] in await self?.runUpdates(from: trigger) } }
     }
 
+    /// Changes committed during a read that touch what the watcher now depends on: the read
+    /// saw a snapshot from before them, so each wakes the watcher as if it came now.
+    private func replay(_ missed: [CacheChange]) {
+        guard !missed.isEmpty, let observation = observation.withLock({ $0 }) else { return }
+        let (fields, records) = (observation.fields, observation.records)
+        for change in missed where !WatchTrigger(change: change, fields: fields, records: records).isEmpty {
+            storeDidChange(change)
+        }
+    }
+
     /// Background updates: re-reads (and refetches) until no change waits. A cancelled task
     /// drops what waits; the next change starts again.
     private func runUpdates(from first: WatchTrigger) async {
@@ -187,24 +212,27 @@ public final class QueryWatcher: Sendable {
     /// Re-reads after `trigger`: delivers the data, asks `refetch` for a refetch, or reports
     /// the miss. A cancelled read (background work cancelled) delivers nothing.
     private func reread(after trigger: WatchTrigger, refetch: (WatchTrigger) -> Void) {
+        let started = tick()
+        let log = ChangeLog(store: client.store, ignoring: origin)
+        defer { replay(log.finish()) }
         let read: ReadResult
         do { read = try client.store.readResult(query: query, options: options.readOptions) } catch is CancellationError {
             return
         } catch {
-            return deliver(QueryWatcherUpdate(result: .failure(.storage("\(error)")), trigger: trigger))
+            return deliver(QueryWatcherUpdate(result: .failure(.storage("\(error)")), trigger: trigger, sequence: started))
         }
         depend(on: read.dependentKeys, records: read.missingRecords)
         if read.isComplete {
             var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
             result.pending = read.pending
-            let update = QueryWatcherUpdate(result: .success(result), read: read, trigger: trigger)
+            let update = QueryWatcherUpdate(result: .success(result), read: read, trigger: trigger, sequence: started)
             // Every local commit is delivered; another fetch's write of what this watcher
             // already shows (watchers refetching one query together) is not.
             trigger.origin == nil ? deliver(update) : deliverIfNew(update)
         } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
             refetch(trigger)
         } else if let miss = read.misses.first {
-            deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger))
+            deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger, sequence: started))
         }
     }
 
@@ -223,8 +251,11 @@ public final class QueryWatcher: Sendable {
     /// watchers of the same query refetch together, the first answer written fills the cache
     /// and the others need no request of their own.
     private func refetchAfterFailedUpdate(_ trigger: WatchTrigger) async {
+        let started = tick()
         let handler: FetchRun.Handler = { [weak self] result, read in
-            self?.deliverIfNew(QueryWatcherUpdate(result: result, read: read, trigger: trigger))
+            guard let self else { return }
+            let seen = (try? result.get().source) == .server ? tick() : started
+            self.deliverIfNew(QueryWatcherUpdate(result: result, read: read, trigger: trigger, sequence: seen))
         }
         await perform(.returnCacheDataElseFetch, trigger: trigger, handler: handler)
     }

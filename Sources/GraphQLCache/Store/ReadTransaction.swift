@@ -5,9 +5,12 @@ public class ReadTransaction {
     /// The store this transaction reads.
     public let store: CacheStore
     private(set) var isOpen = true
+    /// The view this transaction reads instead of the cache, when the cache gave one.
+    private let snapshot: (any CacheReadSnapshot)?
 
-    init(store: CacheStore) {
+    init(store: CacheStore, snapshot: (any CacheReadSnapshot)? = nil) {
         self.store = store
+        self.snapshot = snapshot
     }
 
     /// The cache under the store.
@@ -24,7 +27,7 @@ public class ReadTransaction {
     /// The records present among `keys`, as this transaction sees them.
     public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
         try checkOpen()
-        return try cache.loadRecords(forKeys: keys)
+        return try snapshot?.loadRecords(forKeys: keys) ?? cache.loadRecords(forKeys: keys)
     }
 
     /// One record as this transaction sees it, or nil.

@@ -30,6 +30,9 @@ public struct WatchTrigger: Sendable, Hashable {
         records = watchedRecords.isEmpty ? [] : change.affectedRecords.intersection(watchedRecords)
     }
 
+    /// Whether the change touched none of the dependencies.
+    public var isEmpty: Bool { fields.isEmpty && records.isEmpty }
+
     /// Whether another process made the (latest) change.
     public var isExternal: Bool { origin == .external }
 

@@ -51,6 +51,9 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         /// The rows read so far, to tell what other processes' commits changed; nil until
         /// `startTrackingExternalChanges()`.
         var tracker: ExternalChangeTracker?
+        /// Transactions this connection committed, so that a snapshot read knows whether the
+        /// rows it saw may be older than this process's last write.
+        var commits = 0
     }
 
     /// The file this cache reads and writes.
@@ -58,6 +61,10 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// The options it was opened with.
     public let options: Options
     let state: Mutex<State>
+    /// Whether reads may run on a snapshot (`readSnapshot()`): a file in WAL mode.
+    let readsFromSnapshots: Bool
+    /// Idle read-only connections for snapshot reads.
+    let readers = Mutex<[IdleReader]>([])
 
     /// Opens (or, unless read-only, creates) the cache file at `path`. Throws a `SQLiteError`
     /// naming the file when it cannot be opened, is not SQLite, or is not an Apollo cache.
@@ -67,6 +74,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         let connection = try SQLiteSchema.open(path: path, options: options)
         var initial = State(connection: connection)
         initial.seenDataVersion = try connection.dataVersion()
+        readsFromSnapshots = try connection.journalMode() == "wal"
         state = Mutex(initial)
     }
 

@@ -99,6 +99,13 @@ final class SQLiteConnection {
         }
     }
 
+    /// The journal mode in lower case (`wal`, `delete`, `memory`…).
+    func journalMode() throws -> String {
+        try withStatement("PRAGMA journal_mode") { statement in
+            try statement.step() ? (statement.text(0) ?? "").lowercased() : ""
+        }
+    }
+
     /// Starts a transaction; `immediate` takes the write lock at once (waiting up to the busy
     /// timeout) so that a writer never fails half way on a lock upgrade.
     func begin(immediate: Bool) throws(SQLiteError) {

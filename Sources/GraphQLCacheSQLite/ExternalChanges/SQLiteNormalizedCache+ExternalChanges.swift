@@ -94,6 +94,7 @@ extension SQLiteNormalizedCache.State {
     /// The outermost transaction committed: its writes are settled.
     mutating func trackCommit() {
         tracker?.writtenInTransaction = []
+        commits += 1
     }
 
     /// The outermost transaction rolled back: the listing and what was written are forgotten.
