@@ -1,5 +1,6 @@
 import CacheTestSupport
 import Foundation
+import Synchronization
 
 /// The `cachelens` binary built beside the test bundle, run as a child process, so tests drive
 /// the real program (pipes, exit status, signals).
@@ -19,15 +20,24 @@ enum CacheLensProcess {
         return URL(fileURLWithPath: "cachelens")
     }
 
-    /// Runs `cachelens arguments` with `input` on stdin to completion (stderr must stay small:
-    /// it is read after stdout).
+    /// How long one run may take before it is stopped and reported: a child that never exits
+    /// (or a pipe whose write end another child inherited) fails its test by name instead of
+    /// hanging the whole run.
+    static let runLimit: DispatchTimeInterval = .seconds(180)
+
+    /// A run that passed `runLimit`; names the command.
+    struct RunTimedOut: Error, CustomStringConvertible {
+        let arguments: [String]
+        var description: String { "cachelens \(arguments.joined(separator: " ")) did not finish within the test's limit" }
+    }
+
+    /// Runs `cachelens arguments` with `input` on stdin to completion; stdout and stderr are read
+    /// at the same time, so neither can fill up and stall the child.
     static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
         let stdout = Pipe()
         let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout)
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self), process.terminationStatus)
+        let streams = try drain([stdout.fileHandleForReading, stderr], of: process, arguments: arguments)
+        return (String(decoding: streams[0], as: UTF8.self), String(decoding: streams[1], as: UTF8.self), process.terminationStatus)
     }
 
     /// Runs `cachelens arguments` with standard output going to `output` (a file such as
@@ -35,9 +45,27 @@ enum CacheLensProcess {
     /// status and what it wrote on standard error.
     static func run(_ arguments: [String], input: String = "", output: FileHandle) throws -> (stderr: String, status: Int32) {
         let (process, stderr) = try launch(arguments, input: input, executable: nil, output: output)
-        let err = stderr.readDataToEndOfFile()
+        let streams = try drain([stderr], of: process, arguments: arguments)
+        return (String(decoding: streams[0], as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Reads every handle to its end on its own thread and waits for the process, within
+    /// `runLimit`; past it the process is killed and the run throws `RunTimedOut`.
+    private static func drain(_ handles: [FileHandle], of process: Process, arguments: [String]) throws -> [Data] {
+        let group = DispatchGroup()
+        let results = Mutex([Data](repeating: Data(), count: handles.count))
+        for (index, handle) in handles.enumerated() {
+            DispatchQueue.global().async(group: group) {
+                let data = handle.readDataToEndOfFile()
+                results.withLock { $0[index] = data }
+            }
+        }
+        guard group.wait(timeout: .now() + runLimit) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            throw RunTimedOut(arguments: arguments)
+        }
         process.waitUntilExit()
-        return (String(decoding: err, as: UTF8.self), process.terminationStatus)
+        return results.withLock { $0 }
     }
 
     /// Starts the process with `input` on stdin (from a file, so no writer thread is needed),

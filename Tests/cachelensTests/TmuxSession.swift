@@ -102,8 +102,12 @@ final class TmuxSession {
     /// Spawns and waits for a command (posix_spawn and waitpid: no run loop involved); stdin
     /// and stderr are /dev/null, stdout too unless it is wanted.
     static func run(_ arguments: [String], output wanted: Bool) throws -> String {
+        // Close-on-exec, and every other descriptor closed in the child: `new-session` forks
+        // a long-lived tmux server, and a server holding the write end of another test's pipe
+        // kept that test's read from ever ending (a whole run could hang on it).
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw TmuxError.failed("pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -114,8 +118,7 @@ final class TmuxSession {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
+        closeOtherDescriptors(&actions)
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // The test runner's threads block some signals; the child (and the tmux server, and the
@@ -143,6 +146,15 @@ final class TmuxSession {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else { throw TmuxError.failed(arguments.joined(separator: " ")) }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np(actions, 3)` (glibc 2.34+, which Swift's Glibc
+    /// module does not declare): the child keeps only 0, 1 and 2. Without it, every descriptor
+    /// in the test process that lacks close-on-exec (Foundation's pipes among them) is passed on.
+    private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
     }
 
     private static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
