@@ -11,4 +11,6 @@ public enum Confirmation: Hashable, Sendable {
     case garbage([CacheKey])
     /// Quit although this many changes live only in memory (sample, snapshot) and would be lost.
     case quit(unsavedChanges: Int)
+    /// `:open FILE` although this many changes live only in memory and would be lost.
+    case open(path: String, unsavedChanges: Int)
 }

@@ -21,7 +21,7 @@ extension Explorer {
     private mutating func run(_ command: LineCommand, argument: String, force: Bool) {
         switch command {
         case .quit: requestQuit(force: force)
-        case .open: openFile(argument)
+        case .open: openFile(argument, force: force)
         case .watch: addWatch(argument)
         case .query: openQuery(argument)
         case .theme: switchTheme(argument)
@@ -34,8 +34,14 @@ extension Explorer {
         }
     }
 
-    private mutating func openFile(_ path: String) {
+    /// `:open FILE`, first asking when changes live only in memory and would be lost, as
+    /// quitting does; `force` (`:open!`) does not ask.
+    mutating func openFile(_ path: String, force: Bool) {
         guard !path.isEmpty else { fail(ExplorerError.invalid(":open needs a file")); return }
+        if !force, state.unsavedChanges > 0 {
+            state.mode = .confirm(.open(path: path, unsavedChanges: state.unsavedChanges))
+            return
+        }
         do {
             replaceBackend(try environment.openBackend(path))
             inform("opened \(path)")

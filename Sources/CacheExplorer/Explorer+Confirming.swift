@@ -17,6 +17,7 @@ extension Explorer {
         case .deletePattern(let preview): deleteMatching(preview)
         case .garbage(let keys): removeRecords(keys, description: ":gc")
         case .quit: state.isFinished = true
+        case .open(let path, _): openFile(path, force: true)
         }
     }
 
@@ -26,6 +27,7 @@ extension Explorer {
         case .delete(let target): return "kept \(target)"
         case .deletePattern, .garbage: return "nothing deleted"
         case .quit: return "not quitting; :export FILE saves the changes"
+        case .open(let path, _): return "\(path) not opened; :export FILE saves the changes"
         }
     }
 

@@ -6,7 +6,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
     /// Other names the command answers to (`:q`, `:o`).
     public var aliases: [String] {
         switch self {
-        case .open: return ["o", "e"]
+        case .open: return ["o", "e", "open!", "o!", "e!"]
         case .watch: return ["w"]
         case .help: return ["h"]
         case .quit: return ["q", "q!"]
@@ -30,7 +30,7 @@ public enum LineCommand: String, CaseIterable, Hashable, Sendable {
     /// What it does, as help shows it.
     public var summary: String {
         switch self {
-        case .open: return "open a .sqlite or snapshot .json file"
+        case .open: return "open a .sqlite or snapshot .json file (:open! without asking about unsaved changes)"
         case .watch: return "watch a query (document text or a .graphql file)"
         case .query: return "run a document (text or a .graphql file) in the console"
         case .theme: return "switch theme (default, light, high-contrast, monochrome)"

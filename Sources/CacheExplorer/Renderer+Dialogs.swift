@@ -131,13 +131,15 @@ extension Renderer {
         dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
     }
 
-    mutating func drawConfirmQuit(unsavedChanges: Int) {
+    /// Unsaved in-memory changes, before quitting or (`opening`) replacing the data with a file.
+    mutating func drawConfirmQuit(unsavedChanges: Int, opening path: String? = nil) {
         let changes = unsavedChanges == 1 ? "1 change" : "\(unsavedChanges) changes"
+        let leaving = path.map { "opening \($0)" } ?? "quitting"
         let lines: [[(String, StyleRole)]] = [
             [("\(changes) to ", .dialog), (state.sourceName, .keyRoot), (" live only in memory;", .dialog)],
-            [("quitting loses them. ", .dialog), (":export FILE", .helpKey), (" saves them first.", .dialog)],
+            [("\(leaving) loses them. ", .dialog), (":export FILE", .helpKey), (" saves them first.", .dialog)],
             [],
-            [("y", .helpKey), (" quits anyway · any other key stays", .dialog)],
+            [("y", .helpKey), (path == nil ? " quits anyway" : " opens it anyway", .dialog), (" · any other key stays", .dialog)],
         ]
         dialog(title: "Unsaved changes", lines: lines, width: dialogWidth)
     }

@@ -124,6 +124,7 @@ public struct Renderer {
         case .confirm(.deletePattern(let preview)): drawPatternPreview(preview)
         case .confirm(.garbage(let keys)): drawGarbage(keys)
         case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
+        case .confirm(.open(let path, let unsaved)): drawConfirmQuit(unsavedChanges: unsaved, opening: path)
         case .inbound(let list): drawInbound(list)
         case .lint(let list): drawLint(list)
         case .editWatch(let editor): drawWatchEditor(editor)

@@ -67,6 +67,37 @@ import Testing
         explorer.press([.character("Q")])
         #expect(explorer.isFinished)
     }
+
+    /// An explorer whose `:open` opens a second, two-record cache under the path's name.
+    private func explorerOpeningOther() -> Explorer {
+        let environment = ExplorerEnvironment(
+            openBackend: { StoreBackend(cache: CacheKind.memory.makeCache(Array(TinyCache.records.prefix(2))), sourceName: $0) },
+            loadTheme: { _ in .default },
+            readFile: { throw ExplorerError.file(path: $0, reason: "not in this test") },
+            writeFile: { path, _ in throw ExplorerError.file(path: path, reason: "not in this test") })
+        return Explorer(backend: StoreBackend(cache: CacheKind.memory.makeCache(TinyCache.records), sourceName: "tiny"),
+                        size: Size(width: 80, height: 24), environment: environment)
+    }
+
+    @Test func openingAnotherFileAfterInMemoryChangesAsksFirstAndYOpensIt() {
+        var explorer = explorerOpeningOther()
+        explorer.press(deleteLastRow + [.character(":")] + Key.sequence(from: "open other.json") + [.enter])
+        #expect(explorer.state.mode == .confirm(.open(path: "other.json", unsavedChanges: 1)))
+        #expect(explorer.render().text.contains("opening other.json loses them."))
+        explorer.press([.character("n")])
+        #expect(explorer.state.sourceName == "tiny")
+        #expect(explorer.state.message == StatusMessage("other.json not opened; :export FILE saves the changes"))
+        explorer.press([.character(":")] + Key.sequence(from: "open other.json") + [.enter, .character("y")])
+        #expect(explorer.state.sourceName == "other.json")
+        #expect(explorer.state.list.count == 2)
+        #expect(explorer.state.unsavedChanges == 0)
+    }
+
+    @Test func openBangOpensWithoutAsking() {
+        var explorer = explorerOpeningOther()
+        explorer.press(deleteLastRow + [.character(":")] + Key.sequence(from: "open! other.json") + [.enter])
+        #expect(explorer.state.sourceName == "other.json")
+    }
 }
 
 /// The files an `ExplorerEnvironment` was asked to write, by path.
