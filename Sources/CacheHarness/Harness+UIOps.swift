@@ -12,6 +12,7 @@ extension Harness {
         let session = UISession()
         register("ui") { [unowned self] request throws(HarnessError) in
             let keys = try Self.uiKeys(request)
+            let paste = try Self.uiPaste(request)
             let size = try Self.uiSize(request)
             if request.body["reset"] == .bool(true) { session.explorer = nil }
             var explorer = session.explorer
@@ -19,6 +20,10 @@ extension Harness {
             if explorer.state.size != size { explorer.send(.resized(size)) }
             explorer.send(.storeDidChange(CacheChange()))
             explorer.press(keys)
+            if let paste {
+                explorer.send(.pasted(paste))
+                explorer.settle()
+            }
             // Watch reads and console queries run in the background: wait for them, so that
             // the screen does not depend on timing.
             explorer.settle()
@@ -43,6 +48,16 @@ extension Harness {
             keys.append(contentsOf: Key.sequence(from: name))
         }
         return keys
+    }
+
+    /// `paste`: text delivered whole after the keys, as a terminal's bracketed paste (newlines
+    /// stay in the text: a pasted multi-line query does not run at each one).
+    private static func uiPaste(_ request: HarnessRequest) throws(HarnessError) -> String? {
+        guard let value = request.body["paste"], !value.isNull else { return nil }
+        guard let text = value.stringValue else {
+            throw .badRequest("op \"ui\": field \"paste\" must be a string, found \(value.kindName)")
+        }
+        return text
     }
 
     /// `size`: `[columns, rows]`, at least 20x6.

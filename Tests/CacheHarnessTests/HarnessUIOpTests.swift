@@ -25,6 +25,17 @@ import Testing
         #expect(second.split(separator: "\n").count == 8)
     }
 
+    @Test func aPasteGoesInWholeAndAMultiLineQueryRunsOnlyOnEnter() throws {
+        let harness = Harness(cache: InMemoryNormalizedCache())
+        _ = run(harness, #"{"op":"merge","records":{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Droid:2001":{"name":"R2-D2"}}}"#)
+        let pasted = try screen(run(harness, #"{"op":"ui","keys":["q"],"paste":"{ hero {\n  name\n} }"}"#))
+        #expect(!pasted.contains("name: \"R2-D2\""))
+        let ran = try screen(run(harness, #"{"op":"ui","keys":["Enter"]}"#))
+        #expect(ran.contains("name: \"R2-D2\""))
+        let refused = run(harness, #"{"id":3,"op":"ui","paste":7}"#)
+        #expect(refused.last?.contains(#"field \"paste\" must be a string, found integer"#) == true)
+    }
+
     @Test func theExplorerSeesChangesMadeByOtherOps() throws {
         let harness = Harness(cache: InMemoryNormalizedCache())
         _ = run(harness, #"{"op":"merge","records":{"Droid:2001":{"name":"R2-D2"}}}"#)
