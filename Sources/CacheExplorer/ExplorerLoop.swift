@@ -35,8 +35,10 @@ public struct ExplorerLoop {
         if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
         terminal.draw(explorer.render(), theme: explorer.theme)
         var lastPoll = clock()
+        var lookahead: Action?
         while !explorer.isFinished {
-            let action = terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            lookahead = nil
             var committedElsewhere = false
             if action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds) {
                 committedElsewhere = explorer.backend.pollExternalChanges()
@@ -48,7 +50,7 @@ public struct ExplorerLoop {
             let busy = explorer.showsProgress
             for change in queued { explorer.send(change) }
             if let action {
-                explorer.send(action)
+                if let typed = typedRun(from: action, lookahead: &lookahead) { explorer.insertText(typed) } else { explorer.send(action) }
                 // What the key caused (an edit's change, the watches it woke) joins its frame.
                 let caused = Self.coalesce(explorer.inbox.drain())
                 for change in caused { explorer.send(change) }
@@ -62,6 +64,23 @@ public struct ExplorerLoop {
             }
             terminal.draw(explorer.render(), theme: explorer.theme)
         }
+    }
+
+    /// Characters typed into a line input that are already waiting behind `action`, taken
+    /// together (the first other event is kept in `lookahead`): typing fast into the filter
+    /// filters once for the keys that came in meanwhile, not once per key. Nil when `action`
+    /// is not such a character or none follows it.
+    private func typedRun(from action: Action, lookahead: inout Action?) -> String? {
+        guard explorer.state.readsText, case .keyPressed(.character(let first)) = action else { return nil }
+        var text = String(first)
+        while let next = terminal.nextAction(timeoutMilliseconds: 0) {
+            guard case .keyPressed(.character(let character)) = next else {
+                lookahead = next
+                break
+            }
+            text.append(character)
+        }
+        return text.count > 1 ? text : nil
     }
 
     /// Merges a burst of store changes into one refresh (external if any of them was).

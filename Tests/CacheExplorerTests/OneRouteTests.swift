@@ -53,3 +53,29 @@ import Testing
         #expect(explorer.state.watches[0].resultLines.first == "hero.friends[0].name: \"Luke\"")
     }
 }
+
+/// Keys already waiting when the loop takes a typed character go into the line input together:
+/// typing fast into the filter re-filters once for them, not once per key.
+@Suite struct TypingBatchTests {
+    @Test func charactersWaitingBehindATypedOneFilterOnceTogether() throws {
+        let cache = GatedCache(records: RecordSet(records: TinyCache.records), threshold: .max)
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: ScriptedTransport()),
+                                   browsing: cache, sourceName: "tiny")
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24), actions: [.keyPressed(.character("/"))])
+        var loop = ExplorerLoop(explorer: Explorer(backend: backend, size: terminal.size), terminal: terminal)
+        loop.run(untilIdle: true)
+        var pages = cache.pageLoads
+        terminal.type([.character("h")])
+        loop.run(untilIdle: true)
+        let oneKey = cache.pageLoads - pages
+        #expect(oneKey > 0)
+        pages = cache.pageLoads
+        terminal.type(Key.sequence(from: "uman") + [.enter, .character("j")])
+        loop.run(untilIdle: true)
+        #expect(cache.pageLoads - pages == oneKey)
+        #expect(loop.explorer.state.list.filter == "human")
+        #expect(loop.explorer.state.mode == .normal)
+        // The key after the run (Enter, then j) was not lost.
+        #expect(loop.explorer.state.list.selected == 1)
+    }
+}
