@@ -26,9 +26,10 @@ public enum SQLiteTestFile {
     }
 
     /// An Apollo file with `rows` of (key, record JSON); `quote` doubles single quotes for SQL.
+    /// The rows go in one transaction (one sync, not one per row).
     public static func apolloFile(at path: String, rows: [(String, String)], extraSQL: String = "") throws {
         let inserts = rows.map { "INSERT INTO records (key, record) VALUES ('\(quote($0.0))', '\(quote($0.1))');" }
-        try run(apolloDDL + extraSQL + inserts.joined(separator: "\n"), at: path)
+        try run(apolloDDL + extraSQL + "BEGIN;\n" + inserts.joined(separator: "\n") + "\nCOMMIT;", at: path)
     }
 
     public static func quote(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }

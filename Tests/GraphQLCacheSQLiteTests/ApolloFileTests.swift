@@ -47,6 +47,53 @@ import Testing
         #expect(try SQLiteTestFile.scalar("PRAGMA journal_mode", at: path) == "delete")
     }
 
+    /// Variants of Apollo's SQLite support that record when a row arrived add a column with a
+    /// default (`lastReceivedAt INTEGER DEFAULT 0`) and set `user_version`: such a file reads,
+    /// takes new and changed rows, and keeps its column's values and its version.
+    @Test func aFileWithAnExtraColumnFromAnotherVersionReadsAndWritesKeepingIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("apollo-received-at.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: Self.apolloRows, extraSQL: """
+            ALTER TABLE records ADD COLUMN lastReceivedAt INTEGER DEFAULT 0;
+            PRAGMA user_version = 1;
+            """)
+        try SQLiteTestFile.run("UPDATE records SET lastReceivedAt = 1700000000", at: path)
+        let cache = try SQLiteNormalizedCache(path: path)
+        #expect(try cache.loadRecord(forKey: "Droid:2001")?["name"] == .string("R2-D2"))
+        try cache.merge(records: RecordSet(records: [
+            Record(key: "Droid:2001", ["name": .string("Artoo")]),
+            Record(key: "Human:1003", ["__typename": .string("Human"), "name": .string("Leia")]),
+        ]))
+        let received = #"SELECT lastReceivedAt FROM records WHERE key = "#
+        #expect(try SQLiteTestFile.scalar(received + "'Droid:2001'", at: path) == "1700000000")
+        #expect(try SQLiteTestFile.scalar(received + "'Human:1003'", at: path) == "0")
+        #expect(try SQLiteTestFile.scalar("PRAGMA user_version", at: path) == "1")
+        let reopened = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
+        #expect(try reopened.loadRecord(forKey: "Droid:2001")?["name"] == .string("Artoo"))
+        #expect(try reopened.loadRecord(forKey: "Human:1003")?["name"] == .string("Leia"))
+    }
+
+    /// A column we cannot fill (NOT NULL, no default) makes a write fail whole, naming the
+    /// column, with nothing half-written; reads still work.
+    @Test func aColumnWeCannotFillRefusesTheWholeWriteNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("apollo-not-null.sqlite")
+        try SQLiteTestFile.run("""
+            CREATE TABLE records (_id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT UNIQUE, record TEXT,
+                                  lastReceivedAt INTEGER NOT NULL);
+            INSERT INTO records (key, record, lastReceivedAt) VALUES ('A', '{"x":1}', 5);
+            """, at: path)
+        let cache = try SQLiteNormalizedCache(path: path)
+        #expect(try cache.loadRecord(forKey: "A")?["x"] == .int(1))
+        #expect {
+            try cache.merge(records: RecordSet(records: [Record(key: "A", ["x": .int(2)]), Record(key: "B", ["y": .int(1)])]))
+        } throws: { error in
+            "\(error)".contains("NOT NULL constraint failed: records.lastReceivedAt") && "\(error)".contains(path)
+        }
+        #expect(try SQLiteTestFile.scalar("SELECT count(*) FROM records", at: path) == "1")
+        #expect(try SQLiteTestFile.scalar("SELECT record FROM records WHERE key = 'A'", at: path) == #"{"x":1}"#)
+    }
+
     @Test func writingAnApolloFileKeepsIdsAndApolloCanReadTheJSON() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("apollo.sqlite")
