@@ -216,7 +216,8 @@ public final class QueryWatcher: Sendable {
         let log = ChangeLog(store: client.store, ignoring: origin)
         defer { replay(log.finish()) }
         let read: ReadResult
-        do { read = try client.store.readResult(query: query, options: options.readOptions) } catch is CancellationError {
+        do { read = try client.store.readResult(query: query, options: options.readOptions) } catch where error is CancellationError || Task.isCancelled {
+            // Stopped at the reader's next check, or inside SQLite (its statement interrupted).
             return
         } catch {
             return deliver(QueryWatcherUpdate(result: .failure(.storage("\(error)")), trigger: trigger, sequence: started))

@@ -25,6 +25,9 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hot journal (`-journal` left by a process that stopped mid-write) must be rolled back,
     /// which a read-only open cannot do.
     case hotJournal(path: String)
+    /// A statement stopped before its end because the task running it was cancelled (the
+    /// explorer's Esc, or Q, while a read scanned the file); nothing was changed by it.
+    case interrupted(path: String, context: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
     case failure(path: String, code: Int32, message: String, context: String)
 
@@ -34,7 +37,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
              .busy(let path, _), .failure(let path, _, _, _),
-             .recordsIsAView(let path), .hotJournal(let path):
+             .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _):
             return path
         }
     }
@@ -46,6 +49,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notADatabase: return 26
         case .readOnly, .hotJournal: return 8
         case .busy: return 5
+        case .interrupted: return 9
         default: return nil
         }
     }
@@ -75,6 +79,9 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .hotJournal(let path):
             return "\(path) has a hot journal (\(path)-journal, left by a process that stopped while writing): "
                 + "open it once without --read-only so SQLite can roll the unfinished write back"
+        case .interrupted(let path, _):
+            // The context names the statement, which can be long: the description does not.
+            return "\(path): a statement was stopped before its end: the work it was for was cancelled"
         case let .failure(path, code, message, context):
             return "\(path): \(context) failed: \(message) (SQLite code \(code))"
         }

@@ -2,7 +2,8 @@ import CSQLite
 
 /// One connection to one SQLite file: the only code in CacheLens that calls the C API.
 ///
-/// It opens the file (read-only or read-write, busy timeout, defensive mode, untrusted schema),
+/// It opens the file (read-only or read-write, busy timeout, defensive mode, untrusted schema,
+/// statements that stop when their task is cancelled),
 /// keeps prepared statements for reuse, runs statements, transactions and `data_version`, and
 /// turns every failure into a `SQLiteError` that names the file. Not thread-safe on its own:
 /// its owner serialises access (`SQLiteNormalizedCache` holds it in a `Mutex`).
@@ -38,7 +39,18 @@ final class SQLiteConnection {
         // that deletes other records, or never ends) and its views must not stand in for tables.
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0)
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0)
+        // A statement run for a task that gets cancelled (an explorer watch read or console
+        // query the user stopped with Esc, or left with Q) stops within a few thousand virtual
+        // machine steps instead of running to its end: a scan of a huge or hostile file cannot
+        // hold the connection, and the UI waiting on it, after nobody wants its answer.
+        sqlite3_progress_handler(db, Self.progressInterval, { _ in
+            withUnsafeCurrentTask { $0?.isCancelled ?? false } ? 1 : 0
+        }, nil)
     }
+
+    /// Virtual machine steps between two checks of the running task's cancellation (a check
+    /// costs a thread-local read; a row of a scan is some tens of steps).
+    static let progressInterval: Int32 = 4096
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
@@ -155,6 +167,7 @@ final class SQLiteConnection {
         case SQLITE_NOTADB: return .notADatabase(path: path)
         case SQLITE_READONLY: return .readOnly(path: path, reason: message)
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path, message: message)
+        case SQLITE_INTERRUPT: return .interrupted(path: path, context: context)
         default: return .failure(path: path, code: code, message: message, context: context)
         }
     }
