@@ -91,7 +91,7 @@ extension Renderer {
             drawBroken(broken, in: inner)
             return
         }
-        let labelWidth = min(max(8, inner.width / 2), (view.rows.map { DisplayWidth.of($0.label) + 2 * $0.depth }.max() ?? 0) + 1)
+        let labelWidth = min(max(8, inner.width / 2), view.widestLabel + 1)
         for index in view.top..<min(view.rows.count, view.top + inner.height) {
             let y = inner.row + index - view.top
             drawField(view.rows[index], y: y, inner: inner, labelWidth: labelWidth, selected: focused && index == view.selected)

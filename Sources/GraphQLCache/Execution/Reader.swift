@@ -17,6 +17,8 @@ struct Reader {
     var addedTypenames: [([PathComponent], String)] = []
     var path: [PathComponent] = []
     private var loaded: [CacheKey: Record?] = [:]
+    /// Whether an outermost long list is being read slice by slice (`prefetchSlice`).
+    private var readingLongList = false
     /// Values put in the result so far, against `CacheLimits.maximumResultValues` (records that
     /// list themselves make a result grow with the power of the document's depth).
     private var valueCount = 0
@@ -90,13 +92,33 @@ struct Reader {
         return found
     }
 
-    /// Loads the records a list points at in one batch (one SQL query instead of one per
+    /// Loads the records `items` point at in one batch (one SQL query instead of one per
     /// element), remembering absent ones too.
-    private mutating func prefetch(_ value: CacheValue) throws {
-        let keys = Set(value.referencedKeys.filter { loaded[$0] == nil })
+    private mutating func prefetch(_ items: ArraySlice<CacheValue>) throws {
+        var keys = Set<CacheKey>()
+        for item in items {
+            for key in item.referencedKeys where loaded[key] == nil { keys.insert(key) }
+        }
         guard keys.count > 1 else { return }
         let found = try source.loadRecords(forKeys: keys)
         for key in keys { loaded[key] = .some(found[key]) }
+    }
+
+    /// Elements of a long list of objects prefetched at a time: a list of 100,000 items is read
+    /// a slice at a time, so the records held at once stay bounded instead of the whole list's
+    /// (145 MB of decoded records on 100,000 items).
+    static let prefetchSlice = 1_024
+    /// Records kept loaded before the next slice of a long list forgets them; also the longest
+    /// list prefetched whole, as every list was before (a record referenced from far away in a
+    /// longer list may be loaded alone, or again once forgotten: one small query each).
+    static let loadedLimit = 8_192
+
+    /// Before each slice of a list of objects: in the outermost long list, forgets the records
+    /// loaded so far once they are many (never while an enclosing slice still needs its
+    /// records); then loads the slice's.
+    private mutating func prefetchSlice(_ items: ArraySlice<CacheValue>, outermost: Bool) throws {
+        if outermost, loaded.count > Self.loadedLimit { loaded.removeAll(keepingCapacity: true) }
+        try prefetch(items)
     }
 
     private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
@@ -253,10 +275,18 @@ struct Reader {
             miss(.wrongType, context, found: value)
             return nil
         }
-        if context.field.selectionSet != nil { try prefetch(value) }
+        let objects = context.field.selectionSet != nil
+        let long = items.count > Self.loadedLimit
+        let slice = long ? Self.prefetchSlice : max(1, items.count)
+        let outermost = objects && long && !readingLongList
+        if outermost { readingLongList = true }
+        defer { if outermost { readingLongList = false } }
         var values: [JSONValue] = []
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
+            if objects, index % slice == 0 {
+                try prefetchSlice(items[index..<min(items.count, index + slice)], outermost: outermost)
+            }
             // A long read run as a task (the explorer's watches and console) stops when its
             // task is cancelled; checked every 256 elements so the check costs nothing.
             if index & 255 == 255, Task.isCancelled { throw CancellationError() }

@@ -9,19 +9,18 @@ public enum NaturalOrder {
     }
 
     /// A three-way comparison: negative, zero or positive.
+    /// Works on the strings' own UTF-8 storage: a sort of 100,000 field names makes about 1.7
+    /// million comparisons, and copying both strings into arrays for each was most of its cost.
     public static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let lr = rootRank(lhs), rr = rootRank(rhs)
-        if lr != rr { return lr < rr ? -1 : 1 }
-        return compareUTF8(Array(lhs.utf8), Array(rhs.utf8))
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { a in rhs.withUTF8 { b in compare(bytes: a, b) } }
     }
 
-    /// Roots rank by their order in `roots`, with the records below them; other keys rank last.
-    private static func rootRank(_ key: String) -> Int {
-        for (index, root) in roots.enumerated() where key.hasPrefix(root) {
-            let rest = key.utf8.dropFirst(root.utf8.count)
-            if rest.isEmpty || rest.first == UInt8(ascii: ".") { return index }
-        }
-        return roots.count
+    /// `compare` over UTF-8 bytes: root rank first, then `compareUTF8`.
+    public static func compare(bytes a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let lr = rootRank(bytes: a), rr = rootRank(bytes: b)
+        if lr != rr { return lr < rr ? -1 : 1 }
+        return compareUTF8(a, b)
     }
 
     /// Compares byte strings with digit runs compared numerically (leading zeros ignored, then
