@@ -264,7 +264,7 @@ struct Reader {
             miss(.danglingReference, context, reference: key)
             return nil
         }
-        var object = JSONObject()
+        var object = JSONObject(minimumCapacity: selections.items.count)
         try readObject(target, selections: selections, staticType: context.field.type?.namedType, into: &object)
         return .object(object)
     }
