@@ -136,11 +136,16 @@ struct ExploreCommand: ParsableCommand {
         if opensSample, schema.isEmpty, try network.choice() != .scripted {
             return try SampleExplorerData.options(readOnly: readOnly, limits: limits)
         }
-        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: try SchemaFiles.load(schema, limits: limits).configuration)
+        var transport: (any NetworkTransport)?
         switch try network.choice() {
         case nil, .scripted?: break
-        case let choice?: options.transport = try TransportOptions.make(choice)
+        case let choice?: transport = try TransportOptions.make(choice)
         }
+        let schemas = try transport.map { transport throws(CommandError) in
+            try SchemaFiles.load(schema, limits: limits, network: network, transport: transport)
+        } ?? SchemaFiles.load(schema, limits: limits)
+        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: schemas.configuration)
+        options.transport = transport
         return options
     }
 

@@ -25,13 +25,13 @@ struct HarnessCommand: ParsableCommand {
     var limitOptions: LimitOptions
 
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
         let transport = try TransportOptions.make(try network.choice() ?? .scripted)
+        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits(), network: network, transport: transport)
         let store: any BrowsableNormalizedCache = cache == "memory"
             ? InMemoryNormalizedCache()
             : try CacheFile.open(cache, readOnly: false, create: create ? .allowed : .whenMissing).cache
         let harness = Harness(cache: store, transport: transport, limits: schemas.limits)
-        for (text, path) in zip(schemas.texts, schemaFiles) {
+        for (text, path) in zip(schemas.texts, schemas.origins) {
             do { try harness.loadSchema(text) } catch {
                 throw CommandError.invalidContent(path: path, role: "--schema", message: "--schema \(path): \(error.description)")
             }

@@ -6,6 +6,8 @@ Prints the port on the first line of standard output, then serves until standard
 
 Routes (all POST, GraphQL over HTTP JSON):
   /graphql                 the schema below
+  /graphql-no-introspection the same schema with introspection switched off (Ariadne answers
+                           400 with a GraphQL error)
   /redirect/CODE           answers CODE (301, 302, 303, 307, 308) with Location: /graphql
   /redirect-away/CODE      answers CODE with Location on another origin (localhost instead of
                            127.0.0.1), whose /graphql echoes the headers it received
@@ -110,6 +112,7 @@ def resolve_broken(*_):
 
 schema = make_executable_schema(SDL, query, character, *friends_of)
 graphql_app = GraphQL(schema, debug=False)
+no_introspection_app = GraphQL(schema, debug=False, introspection=False)
 
 
 def application(environ, start_response):
@@ -123,6 +126,8 @@ def application(environ, start_response):
             start_response("%s %s" % (code, reasons.get(code, "Redirect")),
                            [("Location", "http://%s:%s/graphql" % (host, port)), ("Content-Length", "0")])
             return [b""]
+    if path == "/graphql-no-introspection":
+        return no_introspection_app(environ, start_response)
     if path != "/graphql":
         start_response("404 Not Found", [("Content-Type", "text/plain")])
         return [b"no route " + path.encode()]

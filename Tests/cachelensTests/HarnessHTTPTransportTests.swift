@@ -13,7 +13,8 @@ import Testing
                     body: #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#)
         }
         defer { server.stop() }
-        let (lines, status) = try ExecutableLocator.run(["harness", "--transport", server.url.absoluteString], input: """
+        // --no-introspection: this server answers every request with the hero.
+        let (lines, status) = try ExecutableLocator.run(["harness", "--transport", server.url.absoluteString, "--no-introspection"], input: """
             {"id":1,"op":"config","cacheKey":{"fields":["id"],"format":"typed"}}
             {"id":2,"op":"fetch","document":"query Hero { hero { id name } }","policy":"networkOnly"}
             {"id":3,"op":"records"}

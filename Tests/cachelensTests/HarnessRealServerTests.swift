@@ -22,7 +22,8 @@ struct HarnessRealServerTests {
     }
 
     @Test func aBadRequestCarriesTheStatusAndTheGraphQLErrors() throws {
-        let out = try lines(["--endpoint", server.graphQL.absoluteString],
+        // Without a schema, so that the server (not validation) refuses the document.
+        let out = try lines(["--endpoint", server.graphQL.absoluteString, "--no-introspection"],
                             [#"{"id":1,"op":"fetch","document":"{ nope }","policy":"networkOnly"}"#])
         let error = try #require(out.first?["error"])
         #expect(error["code"] == .string("network"))
@@ -58,5 +59,56 @@ struct HarnessRealServerTests {
         let result = try CacheLensProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "cachelens \(CacheLensVersion.current)\n")
+    }
+}
+
+/// `cachelens harness --endpoint URL` without `--schema` asks the server for its schema
+/// (introspection) and says so on stderr; a server that refuses gets a one-line reason and the
+/// harness goes on without a schema; `--no-introspection` asks nothing.
+@Suite(.enabled(if: AriadneServer.isAvailable, Comment(rawValue: AriadneServer.unavailableReason ?? "")))
+struct HarnessIntrospectionTests {
+    private let server: AriadneServer
+
+    init() throws {
+        server = try AriadneServer.shared.get()
+    }
+
+    private static let input = #"{"id":1,"op":"read","document":"{ nope }"}"# + "\n"
+
+    @Test func withoutASchemaTheEndpointsSchemaIsIntrospectedAndValidatesDocuments() throws {
+        let url = server.graphQL.absoluteString
+        let result = try CacheLensProcess.run(["harness", "--endpoint", url], input: Self.input)
+        #expect(result.status == 0)
+        #expect(result.stderr == "schema: introspected from \(url) (12 types)\n")
+        #expect(result.stdout.contains(#""code":"invalidDocument""#) && result.stdout.contains("Cannot query field"), "\(result.stdout)")
+    }
+
+    @Test func aServerRefusingIntrospectionGetsAOneLineReasonAndNoSchema() throws {
+        let url = server.url("graphql-no-introspection").absoluteString
+        let result = try CacheLensProcess.run(["harness", "--endpoint", url], input: Self.input)
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("schema: not introspected from \(url): HTTP 400 with GraphQL errors: "), "\(result.stderr)")
+        #expect(result.stderr.contains("introspection") && result.stderr.contains("going on without a schema"))
+        // No schema: the document is not validated, and the read is a plain miss.
+        #expect(result.stdout.contains(#""code":"cacheMiss""#), "\(result.stdout)")
+    }
+
+    @Test func theExplorerIntrospectsItsEndpointToo() throws {
+        let url = server.graphQL.absoluteString
+        let result = try CacheLensProcess.run(["explore", "--endpoint", url, "--measure"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "schema: introspected from \(url) (12 types)\n")
+    }
+
+    @Test func noIntrospectionAsksNothingAndAGivenSchemaWins() throws {
+        let url = server.graphQL.absoluteString
+        let refused = try CacheLensProcess.run(["harness", "--endpoint", url, "--no-introspection"], input: Self.input)
+        #expect(refused.stderr.isEmpty && refused.stdout.contains(#""code":"cacheMiss""#))
+        let schema = PackageFiles.sample("starwars.graphqls")
+        let given = try CacheLensProcess.run(["harness", "--endpoint", url, "--schema", schema], input: Self.input)
+        #expect(given.stderr.isEmpty, "\(given.stderr)")
+        #expect(given.stdout.contains(#""code":"invalidDocument""#))
     }
 }

@@ -44,13 +44,21 @@ import Testing
     }
 
     /// The bundled sample's operations are never sent to someone else's server: with an
-    /// endpoint and no file, the explorer opens an empty cache on it.
-    @Test func exploreWithAnEndpointAndNoFileSendsNothing() throws {
+    /// endpoint and no file, the explorer opens an empty cache on it; the only request is the
+    /// introspection query (with the headers), and with --no-introspection there is none.
+    @Test func exploreWithAnEndpointAndNoFileSendsNothingButTheIntrospectionQuery() throws {
         let server = try LoopbackHTTPServer { _ in .answer(status: 200, contentType: "application/json", body: Self.hero) }
         defer { server.stop() }
         let result = try CacheLensProcess.run(["explore", "--endpoint", server.url.absoluteString, "--header", "A: b", "--measure"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"firstFrameMs\""), "\(result.stdout)")
-        #expect(server.requests.isEmpty)
+        #expect(server.requests.count == 1)
+        #expect(server.requests.allSatisfy { $0.body.contains(#""operationName":"IntrospectionQuery""#) && $0.headers["a"] == "b" })
+        // The hero is no introspection answer: one line says so, and the explorer goes on.
+        #expect(result.stderr.contains("schema: not introspected from \(server.url.absoluteString): "), "\(result.stderr)")
+        let refused = try CacheLensProcess.run(["explore", "--endpoint", server.url.absoluteString, "--no-introspection", "--measure"])
+        #expect(refused.status == 0, "\(refused.stderr)")
+        #expect(server.requests.count == 1)
+        #expect(!refused.stderr.contains("schema:"))
     }
 }

@@ -9,6 +9,15 @@ struct SchemaFiles {
     let schema: CacheSchema?
     /// The limits the schema was loaded within, and that documents and reads keep (`--limit`).
     let limits: CacheLimits
+    /// Where each text came from, for messages: the file paths, or the introspected endpoint.
+    var origins: [String] = []
+
+    init(texts: [String], schema: CacheSchema?, limits: CacheLimits, origins: [String]? = nil) {
+        self.texts = texts
+        self.schema = schema
+        self.limits = limits
+        self.origins = origins ?? []
+    }
 
     /// A configuration knowing the schema (schema-less without one) and the limits.
     var configuration: CacheConfiguration {
@@ -22,7 +31,9 @@ struct SchemaFiles {
         guard !paths.isEmpty else { return SchemaFiles(texts: [], schema: nil, limits: limits) }
         var texts: [String] = []
         for path in paths { texts.append(try InputFile.readText(path, role: "--schema")) }
-        do { return SchemaFiles(texts: texts, schema: try CacheSchema.load(sdl: texts, limits: limits), limits: limits) } catch {
+        do {
+            return SchemaFiles(texts: texts, schema: try CacheSchema.load(sdl: texts, limits: limits), limits: limits, origins: paths)
+        } catch {
             throw culprit(texts: texts, paths: paths, limits: limits, error: error)
         }
     }

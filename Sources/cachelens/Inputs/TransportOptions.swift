@@ -6,7 +6,7 @@ import SampleServer
 /// The network options of `harness` and `explore`, one builder for both: `--transport
 /// scripted|sample|URL`, `--endpoint URL` (the same as `--transport URL`), `--header 'Name:
 /// Value'` (repeatable), `--timeout SECONDS` and `--max-response-size BYTES` for an http(s)
-/// transport.
+/// transport, and `--no-introspection` (no schema asked of the endpoint when none is given).
 struct TransportOptions: ParsableArguments {
     /// What the options ask for.
     enum Choice: Equatable {
@@ -33,6 +33,9 @@ struct TransportOptions: ParsableArguments {
 
     @Option(help: "The largest HTTP response body accepted, in bytes, or with a K, M or G suffix (default 64M).")
     var maxResponseSize: String?
+
+    @Flag(help: "With an http(s) endpoint and no --schema, do not ask the server for its schema (introspection); work without one.")
+    var noIntrospection = false
 
     func validate() throws {
         if let transport, let endpoint, transport != endpoint {

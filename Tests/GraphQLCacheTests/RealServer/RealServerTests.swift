@@ -163,3 +163,36 @@ struct RealServerTests {
         return headers
     }
 }
+
+/// The schema asked of a real server (Ariadne answers the standard introspection query, and
+/// refuses it with 400 and a GraphQL error where introspection is switched off).
+@Suite(.enabled(if: AriadneServer.isAvailable, Comment(rawValue: AriadneServer.unavailableReason ?? "")))
+struct RealServerIntrospectionTests {
+    private let server: AriadneServer
+
+    init() throws {
+        server = try AriadneServer.shared.get()
+    }
+
+    @Test func theServersSchemaIsIntrospectedAndLoads() async throws {
+        let transport = HTTPNetworkTransport(url: server.graphQL, timeout: 10)
+        let introspected = try await IntrospectedSchema.fetch(from: transport)
+        #expect(introspected.sdl.contains("interface Character { id: ID! name: String! friends: [Character] }"))
+        #expect(introspected.sdl.contains("type Droid implements Character {"))
+        #expect(introspected.sdl.contains("enum Episode { NEWHOPE EMPIRE JEDI }"))
+        let schema = try CacheSchema.load(sdl: [introspected.sdl])
+        #expect(schema.matches(typename: "Droid", condition: "Character"))
+        #expect(introspected.typeCount == 12)   // Query, Episode, Character, Human, Droid, Item, Header and 5 scalars
+    }
+
+    @Test func introspectionSwitchedOffIsANetworkErrorWithTheStatusAndTheGraphQLError() async throws {
+        let transport = HTTPNetworkTransport(url: server.url("graphql-no-introspection"), timeout: 10)
+        await #expect {
+            _ = try await IntrospectedSchema.fetch(from: transport)
+        } throws: { error in
+            guard case .network(let failure)? = error as? GraphQLCacheError else { return false }
+            return failure.httpStatus == 400
+                && failure.graphQLErrors.first?["message"]?.stringValue?.contains("introspection") == true
+        }
+    }
+}
