@@ -14,7 +14,9 @@ struct QueryCommand: ParsableCommand {
             line, most frequent first) and what they mean with the fix, and exits with status 2; \
             other failures (a bad document, a variable that does not fit its type) exit with status 1. \
             --explain prints {"complete","data","misses","dependentKeys","groups","diagnoses"} (the \
-            harness explain op) and exits with status 2 when the read is incomplete.
+            harness explain op) and exits with status 2 when the read is incomplete. A @defer fragment \
+            the cache does not hold is pending, not a miss: it is named on standard error (and under \
+            "pending" with --explain).
             """)
 
     @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")
@@ -58,6 +60,10 @@ struct QueryCommand: ParsableCommand {
             try StandardOutput.write(JSONValue.object(try explanation().jsonObject).jsonText + "\n")
         } else if result.isComplete {
             try StandardOutput.write(JSONValue.object(result.data ?? JSONObject()).jsonText + "\n")
+            // Complete, yet without the deferred fragments the cache does not hold: say which.
+            for fragment in result.pending {
+                StandardOutput.error("pending: @defer fragment at \(TerminalText.escaped(fragment.description)) is not in the cache (not a miss)\n")
+            }
         } else {
             StandardOutput.error(MissReport.text(try explanation()))
         }

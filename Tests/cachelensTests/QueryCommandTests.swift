@@ -82,6 +82,21 @@ import Testing
         #expect(result.stdout == #"{"complete":true,"data":{"hero":{"name":"R2-D2"}},"misses":[],"dependentKeys":["Droid:2001.name","QUERY_ROOT.hero"],"groups":[],"diagnoses":[]}"# + "\n")
     }
 
+    /// A deferred fragment the cache does not hold is no miss: the data is printed (exit 0),
+    /// and standard error names the pending fragment; `--explain` lists it under `pending`.
+    @Test func aPendingDeferredFragmentIsNamedOnStandardErrorAndExitsZero() throws {
+        let directory = try TemporaryDirectory()
+        let document = #"{ hero { name ... @defer(label: "more") { homePlanet } } }"#
+        let cache = try Self.cacheFile(in: directory)
+        let result = try CacheLensProcess.run(["query", cache, "-e", document])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"hero":{"name":"R2-D2"}}"# + "\n")
+        #expect(result.stderr == "pending: @defer fragment at hero (more) is not in the cache (not a miss)\n")
+        let explained = try CacheLensProcess.run(["query", cache, "-e", document, "--explain"])
+        #expect(explained.status == 0)
+        #expect(explained.stdout.contains(#""pending":[{"path":["hero"],"label":"more"}]"#))
+    }
+
     @Test func snapshotFileIsReadLikeACache() throws {
         let directory = try TemporaryDirectory()
         let snapshot = directory.path("records.json")
