@@ -111,14 +111,20 @@ package struct SortedKeyIndex: Sendable {
     mutating func remove(_ removed: Set<CacheKey>) {
         guard !removed.isEmpty else { return }
         for key in removed {
-            let encoded = NaturalKeyEncoding.encode(key)
-            let found: Int? = encoded.withUnsafeBufferPointer { target in
-                let position = lowerBound(of: target)
-                guard position < count else { return nil }
-                let same = withEncodedKeys { NaturalKeyEncoding.compare($0(Int(order[position])), target) == 0 }
-                return same ? position : nil
-            }
-            if let found { order.remove(at: found) }
+            if let found = position(of: key) { order.remove(at: found) }
+        }
+    }
+
+    /// Whether `key` is in the index.
+    package func contains(_ key: CacheKey) -> Bool { position(of: key) != nil }
+
+    /// Where `key` stands in the order, if it is there.
+    private func position(of key: CacheKey) -> Int? {
+        NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { target in
+            let position = lowerBound(of: target)
+            guard position < count else { return nil }
+            let same = withEncodedKeys { NaturalKeyEncoding.compare($0(Int(order[position])), target) == 0 }
+            return same ? position : nil
         }
     }
 

@@ -109,6 +109,37 @@ import Testing
         #expect(fixture.lastResult?.contains("Human:1000") == true)
     }
 
+    @Test(arguments: Journal.allCases)
+    func rowsNobodyReadThatAnotherProcessRemovesAreNamedFromTheKeyListing(journal: Journal) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("unread.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [
+            ("QUERY_ROOT", #"{"hero":{"$reference":"Droid:2001"}}"#),
+            ("Droid:2001", #"{"name":"R2-D2"}"#),
+            ("Human:1002", #"{"name":"Han"}"#),
+            ("Human:1003", #"{"name":"Leia"}"#),
+        ], extraSQL: "PRAGMA journal_mode=\(journal.rawValue);")
+        let cache = try SQLiteNormalizedCache(path: path)
+        let store = CacheStore(cache: cache)
+        try store.startTrackingExternalChanges()
+        let changes = Collected<CacheChange>()
+        let subscription = store.subscribe { changes.append($0) }
+        defer { subscription.cancel() }
+        // The list shows every key (the explorer's record list); no record's contents are read.
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 10).count == 4)
+        try SQLiteTestFile.run(#"INSERT INTO records (key, record) VALUES ('Human:1004', '{"name":"Biggs"}')"#, at: path)
+        #expect(try store.pollExternalChanges() == 1)
+        #expect(changes.items.last?.removedRecords == [])
+        _ = try cache.keys(matching: nil, offset: 0, limit: 10)
+        try SQLiteTestFile.run(#"DELETE FROM records WHERE key IN ('Human:1002', 'Human:1003'); INSERT INTO records (key, record) VALUES ('Human:1005', '{"name":"Wedge"}')"#, at: path)
+
+        #expect(try store.pollExternalChanges() == 3)
+        let change = try #require(changes.items.last)
+        #expect(change.isExternal)
+        #expect(change.removedRecords == ["Human:1002", "Human:1003"])
+        #expect(change.changedFields == [FieldKey(record: "Human:1005", field: "name")])
+    }
+
     @Test func anApolloStyleUpsertOfEqualValuesSpelledDifferentlyIsNoChange() throws {
         let fixture = try Fixture(journal: .wal)
         try fixture.otherProcess(#"""

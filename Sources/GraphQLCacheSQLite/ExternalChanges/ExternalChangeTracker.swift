@@ -114,6 +114,12 @@ struct ExternalChangeCollector {
         }
     }
 
+    /// A row nobody read is gone (found by comparing the key listing with the file).
+    mutating func removedUnread(_ key: CacheKey) {
+        recordCount += 1
+        change.removedRecords.insert(key)
+    }
+
     /// A followed row is gone.
     mutating func removed(_ key: CacheKey, seen: ExternalChangeTracker.Seen) {
         recordCount += 1

@@ -1,10 +1,13 @@
 import GraphQLCache
+import CacheKeyIndex
 
 /// Commits by other processes (the app writing the file the explorer shows) become changes:
 /// `data_version` says that someone else committed; the rows read so far are read again and
 /// compared, and rows with a rowid above the highest seen are new (`ExternalChangeTracker`).
 extension SQLiteNormalizedCache: ExternallyChangingCache {
     static let maxRowIDSQL = #"SELECT max("_id") FROM "records""#
+    static let keyCountSQL = #"SELECT count(*) FROM "records" WHERE "key" IS NOT NULL"#
+    static let allKeysSQL = #"SELECT "key" FROM "records" WHERE "key" IS NOT NULL"#
     static let rowsAfterSQL = #"SELECT "_id", "key", "record" FROM "records" WHERE "_id" > ? AND "key" IS NOT NULL"#
 
     public func startTrackingExternalChanges() throws {
@@ -23,8 +26,10 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
             try state.connection.begin(immediate: false)
             defer { state.connection.rollback() }
             var collector = ExternalChangeCollector()
+            let listed = state.keys.dataVersion == tracker.dataVersion ? state.keys.index : nil
             try compareFollowedRows(&tracker, &collector, on: state.connection)
-            try findNewRows(&tracker, &collector, on: state.connection)
+            let added = try findNewRows(&tracker, &collector, on: state.connection)
+            if let listed { try findUnreadRemovals(listed, added: added, &collector, on: state.connection) }
             tracker.dataVersion = version
             state.tracker = tracker
             return (collector.change, collector.recordCount)
@@ -49,20 +54,42 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
 
     /// Rows above the highest rowid seen are new (or replaced: `INSERT OR REPLACE` gives a new
     /// rowid, and a followed key was compared already).
+    /// Returns the keys of the new rows that were not followed.
     private func findNewRows(_ tracker: inout ExternalChangeTracker, _ collector: inout ExternalChangeCollector,
-                             on connection: SQLiteConnection) throws {
+                             on connection: SQLiteConnection) throws -> [CacheKey] {
         let after = tracker.maxRowID
+        var added: [CacheKey] = []
         try connection.withStatement(Self.rowsAfterSQL) { statement in
             statement.bind(after, at: 1)
             while try statement.step() {
                 tracker.maxRowID = max(tracker.maxRowID, statement.int64(0))
                 let key = CacheKey(statement.text(1) ?? "")
                 guard !tracker.follows(key) else { continue }
+                added.append(key)
                 statement.withBytes(2) { bytes in
                     collector.changed(key, from: nil, to: bytes)
                     tracker.saw(key, bytes)
                 }
             }
+        }
+        return added
+    }
+
+    /// Rows another process removed that nobody read: the key listing (every key, as of the
+    /// last comparison) against the file. A count says whether any went missing beyond the
+    /// followed rows already found removed; only then are the keys read and compared.
+    private func findUnreadRemovals(_ listed: SortedKeyIndex, added: [CacheKey], _ collector: inout ExternalChangeCollector,
+                                    on connection: SQLiteConnection) throws {
+        let now = try connection.withStatement(Self.keyCountSQL) { try $0.step() ? Int($0.int64(0)) : 0 }
+        let knownRemoved = collector.change.removedRecords.filter(listed.contains).count
+        let new = added.filter { !listed.contains($0) }.count
+        guard now < listed.count - knownRemoved + new else { return }
+        var present = Set<CacheKey>(minimumCapacity: now)
+        try connection.withStatement(Self.allKeysSQL) { statement in
+            while try statement.step() { present.insert(CacheKey(statement.text(0) ?? "")) }
+        }
+        for key in listed.keys(in: 0..<listed.count) {
+            if !present.contains(key), !collector.change.removedRecords.contains(key) { collector.removedUnread(key) }
         }
     }
 }
