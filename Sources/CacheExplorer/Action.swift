@@ -11,6 +11,13 @@ public enum Action: Hashable, Sendable {
     /// The cache changed, by us or by another process (`CacheChange.isExternal`): one action
     /// per committed change, whoever made it.
     case storeDidChange(CacheChange)
+    /// The data's source (a snapshot file) has a new version, read and waiting: the explorer
+    /// takes it in (`ExplorerBackend.applyExternalVersion`) unless it would overwrite unsaved
+    /// changes.
+    case externalSourceChanged(String)
+    /// The data's source changed elsewhere but was not taken in (it cannot be read, or it would
+    /// overwrite unsaved changes): said in the status line.
+    case externalSourceProblem(String)
     /// The backend finished counting the keys containing `filter` (the list showed a lower
     /// bound meanwhile).
     case keysCounted(filter: String, count: Int)

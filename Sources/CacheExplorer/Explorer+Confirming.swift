@@ -41,6 +41,17 @@ extension Explorer {
         }
     }
 
+    /// A new version of the snapshot file on disk: taken in as one external change, unless it
+    /// would overwrite changes that live only in memory.
+    mutating func takeExternalVersion(of name: String) {
+        guard state.unsavedChanges == 0 else {
+            let changes = state.unsavedChanges == 1 ? "1 unsaved change" : "\(state.unsavedChanges) unsaved changes"
+            fail(ExplorerError.invalid("\(name) changed on disk; not reloaded over your \(changes) (:open! \(name) reloads it)"))
+            return
+        }
+        do { try backend.applyExternalVersion() } catch { fail(error) }
+    }
+
     /// Counts a change the backend does not keep in a file (a sample or a snapshot in memory).
     mutating func noteChange() {
         if !backend.keepsChanges { state.unsavedChanges += 1 }

@@ -87,6 +87,10 @@ public struct Explorer {
             if change.isExternal { backend.scanBrokenRows(waiting: false) }
             refreshAfterChange()
             if change.isExternal { inform(Self.externalChangeMessage(change)) }
+        case .externalSourceChanged(let name):
+            takeExternalVersion(of: name)
+        case .externalSourceProblem(let message):
+            state.message = StatusMessage(message, isError: true)
         case let .found(id, keys, fraction, finished):
             found(id: id, keys: keys, fraction: fraction, finished: finished)
         case .brokenRowsScanned:

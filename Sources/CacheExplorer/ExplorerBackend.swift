@@ -92,6 +92,9 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     /// Returns whether anyone committed (the list may have changed even when no record the
     /// explorer read did).
     func pollExternalChanges() -> Bool
+    /// Takes in the new version of the data's source that `pollExternalChanges` announced
+    /// (`.externalSourceChanged`), as one store change with origin `external`.
+    func applyExternalVersion() throws
 }
 
 extension ExplorerBackend {
@@ -159,6 +162,9 @@ extension ExplorerBackend {
     public func countKeys(matching filter: String) {}
 
     public func pollExternalChanges() -> Bool { false }
+
+    /// No source to take a version from.
+    public func applyExternalVersion() throws {}
 
     /// Every row is a record.
     public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {

@@ -49,6 +49,10 @@ public struct ExplorerLoop {
             let flashing = explorer.state.flashing
             let busy = explorer.showsProgress
             for change in queued { explorer.send(change) }
+            // What those caused (a snapshot file's new version taken in) joins their frame.
+            let followed = Self.coalesce(explorer.inbox.drain())
+            for change in followed { explorer.send(change) }
+            queued += followed
             if let action {
                 if let typed = typedRun(from: action, lookahead: &lookahead) { explorer.insertText(typed) } else { explorer.send(action) }
                 // What the key caused (an edit's change, the watches it woke) joins its frame.

@@ -32,6 +32,10 @@ public final class StoreBackend: ExplorerBackend {
     private let origins = OriginNames()
     /// `:find` searches under way.
     let finds = FindRegistry()
+    /// The snapshot file the data was loaded from, watched for other programs' rewrites.
+    let externalSource: (any ExternalRecordSource)?
+    /// A new version of `externalSource`, read and waiting for `applyExternalVersion`.
+    let pendingVersion = Mutex<RecordSet?>(nil)
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -39,12 +43,15 @@ public final class StoreBackend: ExplorerBackend {
     ///     transport; without it nothing is ever sent.
     ///   - waitsForWatches: whether adding a watch waits for its first result (synchronous
     ///     drivers and tests; the terminal explorer does not wait).
+    ///   - externalSource: where data held in memory was loaded from (a snapshot file), polled
+    ///     for other programs' rewrites.
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
-                usesNetwork: Bool = false, waitsForWatches: Bool = true) {
+                usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
         self.client = client
+        self.externalSource = externalSource
         self.store = client.store
         self.browsing = browsing
         self.sourceName = sourceName
@@ -233,7 +240,4 @@ public final class StoreBackend: ExplorerBackend {
         for listener in listeners.withLock({ $0 }) { listener(action) }
     }
 
-    public func pollExternalChanges() -> Bool {
-        (try? store.pollExternalChanges()) != nil
-    }
 }

@@ -18,20 +18,25 @@ enum ExplorerFiles {
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
+    /// A snapshot is watched for other programs' rewrites (`SnapshotFileSource`).
     static func openBackend(path: String, options: Options, create: CacheFile.Creation = .refused) throws -> any ExplorerBackend {
+        // The stamp is taken before reading, so that a rewrite during the read is seen later.
+        let stamp = CacheFile.isSnapshotPath(path) ? SnapshotFileSource.stamp(path) : nil
         let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)
-        return backend(file.cache, name: file.name, options: options)
+        let source = file.isSnapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
+        return backend(file.cache, name: file.name, options: options, externalSource: source)
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
-    static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options) -> StoreBackend {
+    static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
+                        externalSource: (any ExternalRecordSource)? = nil) -> StoreBackend {
         let store = CacheStore(cache: cache, configuration: options.configuration)
         // Without a network the client gets a transport with no answers, and watches are told
         // never to use it: nothing is sent.
         let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
         return StoreBackend(client: client, browsing: cache, sourceName: name, readOnly: options.readOnly,
                             usesNetwork: options.transport != nil,
-                            waitsForWatches: options.waitsForWatches)
+                            waitsForWatches: options.waitsForWatches, externalSource: externalSource)
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file.
