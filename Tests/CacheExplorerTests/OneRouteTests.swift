@@ -22,8 +22,9 @@ import Testing
 
         terminal.type([.enter])
         loop.run(untilIdle: true)
-        // One frame on entering `run`, one for the key with everything it caused.
-        #expect(terminal.frameCount == frames + 2)
+        // One frame on entering `run`, one for the key with everything it caused, and at most
+        // one more when the watch's re-read (background work) delivered before `run` returned.
+        #expect((frames + 2...frames + 3).contains(terminal.frameCount))
         #expect(cache.pageLoads == pages + 1)
         backend.waitUntilIdle()
         loop.run(untilIdle: true)
