@@ -100,7 +100,7 @@ struct IntrospectionSDLWriter {
         let name = try Self.name(.object(directive), at: place)
         guard !Self.builtInDirectives.contains(name) else { return }
         let locations = try Self.list(directive["locations"], at: place + ".locations").map { location throws(GraphQLCacheError) in
-            guard let text = location.stringValue, Self.isName(text) else { throw Self.problem("\(place) (@\(name)) has a location that is not a name") }
+            guard let text = location.stringValue, GraphQLName.isName(text) else { throw Self.problem("\(place) (@\(name)) has a location that is not a name") }
             return text
         }
         let arguments = try inputValues(directive["args"], at: "\(place) (@\(name)).args")
@@ -127,13 +127,8 @@ struct IntrospectionSDLWriter {
     /// The `name` member of an object, checked to be a GraphQL name.
     private static func name(_ value: JSONValue, at place: String) throws(GraphQLCacheError) -> String {
         guard let name = value["name"]?.stringValue else { throw problem("\(place) has no name") }
-        guard isName(name) else { throw problem("\(place) has the name \"\(TerminalText.escaped(name))\", which is not a GraphQL name") }
+        guard GraphQLName.isName(name) else { throw problem("\(place) has the name \"\(TerminalText.escaped(name))\", which is not a GraphQL name") }
         return name
-    }
-
-    private static func isName(_ text: String) -> Bool {
-        guard let first = text.utf8.first, !(0x30...0x39).contains(first) else { return false }
-        return text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
     }
 
     private static func problem(_ message: String) -> GraphQLCacheError {

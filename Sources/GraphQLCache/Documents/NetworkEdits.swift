@@ -56,7 +56,7 @@ struct NetworkEdits {
     /// arguments, whose strings may hold parentheses).
     static func directiveEnd(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start + 1
-        while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+        while index < bytes.count, GraphQLName.isNameByte(bytes[index]) { index += 1 }
         var next = index
         while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x2C].contains(bytes[next]) { next += 1 }
         guard next < bytes.count, bytes[next] == UInt8(ascii: "(") else { return index }
@@ -74,9 +74,5 @@ struct NetworkEdits {
             index += 1
         }
         return bytes.count
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 }
