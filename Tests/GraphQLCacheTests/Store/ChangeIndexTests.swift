@@ -65,4 +65,37 @@ import CacheTestSupport
         }
         #expect(index.invariantViolations().isEmpty)
     }
+
+    /// Who a change concerns, worked out from every observer's dependencies one by one.
+    private func bruteForce(_ index: ChangeIndex<Int>, ids: Range<Int>, _ change: CacheChange) -> Set<Int> {
+        Set(ids.filter { id in
+            guard let deps = index.dependencies(of: id) else { return false }
+            return !deps.fields.isDisjoint(with: change.changedFields.union(change.removedFields))
+                || change.changedFields.contains { deps.records.contains($0.record) }
+                || change.removedRecords.contains { record in deps.records.contains(record) || deps.fields.contains { $0.record == record } }
+        })
+    }
+
+    /// Fields grouped by record (and, for a record with more than `tableThreshold` observers,
+    /// looked up through its field table) reach exactly the observers a one-by-one check finds,
+    /// after every update.
+    @Test func dispatchAgreesWithEveryObserverCheckedOneByOne() {
+        var index = ChangeIndex<Int>()
+        var generator = SplitMix(seed: 7)
+        let records: [CacheKey] = ["QUERY_ROOT", "A", "B"]
+        let fields = records.flatMap { record in (0..<12).map { FieldKey(record: record, field: "f\($0)") } }
+        for step in 0..<1_500 {
+            let id = Int(generator.next() % 30)
+            if generator.next() % 6 == 0 {
+                index.remove(id)
+            } else {
+                index.set(id, fields: Set(fields.filter { _ in generator.next() % 4 == 0 }),
+                          records: Set(records.filter { _ in generator.next() % 9 == 0 }))
+            }
+            let change = CacheChange(changedFields: Set(fields.filter { _ in generator.next() % 10 == 0 }),
+                                     removedRecords: Set(records.filter { _ in generator.next() % 7 == 0 }))
+            #expect(index.observers(affectedBy: change) == bruteForce(index, ids: 0..<30, change), "step \(step)")
+        }
+        #expect(index.invariantViolations().isEmpty)
+    }
 }
