@@ -8,6 +8,8 @@ public enum BenchmarkSuite {
         HTTPFetchBenchmarks.group,
         ExplorerBenchmarks.group,
         ExplorerWorkBenchmarks.group,
+        ScanBenchmarks.group,
+        WideRecordBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

@@ -18,4 +18,20 @@ import Testing
         #expect(try raw.deleteLike("ITEM_1") == 111)
         #expect(try cache.recordCount() == 700 - 11 - 111)
     }
+
+    @Test func theScanFloorsFindWhatTheValueSearchFindsAndReadEveryRow() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("raw.sqlite")
+        let raw = try RawSQLiteBaseline(path: path)
+        let rows = (0..<300).map { (key: CacheKey("Item:\($0)"), json: RecordJSON.encode(["name": .string("Item \($0)")])) }
+        try raw.insert(rows)
+        let cache = try SQLiteNormalizedCache(path: path)
+        let search = ValueSearch(text: "item 2")
+        var found = 0
+        try cache.forEachRecord { if case .record(let record) = $0, search.matches(record) { found += 1 } }
+        // Item 2, Item 20…29, Item 200…299.
+        #expect(found == 111)
+        #expect(try raw.keysContaining("item 2") == found)
+        #expect(try raw.scanAll() == rows.reduce(0) { $0 + $1.key.rawValue.utf8.count + $1.json.count })
+    }
 }

@@ -58,6 +58,29 @@ package final class RawSQLiteBaseline {
         }
     }
 
+    /// Counts the rows whose text contains `text` (ASCII case-insensitive `LIKE`, one
+    /// statement over the whole table): the floor of a value search.
+    package func keysContaining(_ text: String) throws -> Int {
+        let sql = #"SELECT "key" FROM "records" WHERE "record" LIKE ? ESCAPE '\'"#
+        return try connection.withStatement(sql) { statement in
+            statement.bind("%" + SQLiteNormalizedCache.escapeLike(text) + "%", at: 1)
+            var count = 0
+            while try statement.step() { count += 1 }
+            return count
+        }
+    }
+
+    /// Reads every row's key and text (not decoded); returns the bytes read: the floor of any
+    /// whole-file scan.
+    @discardableResult
+    package func scanAll() throws -> Int {
+        try connection.withStatement(#"SELECT "key", "record" FROM "records""#) { statement in
+            var bytes = 0
+            while try statement.step() { bytes += statement.byteCount(0) + statement.byteCount(1) }
+            return bytes
+        }
+    }
+
     /// Deletes every row.
     package func clear() throws {
         try connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
