@@ -8,7 +8,9 @@ import GraphQLCacheSQLite
 /// `read query from SQLite` of the same query measured in the same process, the slowest key
 /// press while it reads, and the peak resident memory after it), `r` on a user with 1,000
 /// inbound references, and the `D item:1` preview of 11,111 records. Budgets (DESIGN.md, second
-/// round): 1.3x, 16 ms, 120 MB, 50 ms, 150 ms.
+/// round): 1.3x, 16 ms, 120 MB, 50 ms, 150 ms. Then `:find` over the explorer file's records
+/// (1,000,000 at full scale): the time until the search has read every row, and the slowest
+/// key press meanwhile (16 ms).
 enum ExplorerWorkBenchmarks {
     static let items = 100_000
 
@@ -25,6 +27,7 @@ enum ExplorerWorkBenchmarks {
                 throw BenchmarkError("the explorer showed other counts than 1000 inbound and 11111 to delete: \(run.jsonText)")
             }
         }
+        let find = try findFigures(context)
         let firstResult = Samples(try values("watchFirstResultMs", in: watch).map { $0 / 1000 })
         let floor = Samples(try values("readQueryFromSQLiteMs", in: watch).map { $0 / 1000 })
         return [
@@ -38,6 +41,25 @@ enum ExplorerWorkBenchmarks {
                           Samples(try values("inboundMs", in: actions).map { $0 / 1000 }), budget: 50),
             .milliseconds("explorer delete-by-pattern preview, 11111 of \(items) items",
                           Samples(try values("deletePreviewMs", in: actions).map { $0 / 1000 }), budget: 150),
+        ] + find
+    }
+
+    /// `:find` over `explorerRecords` items, each run a fresh child process.
+    private static func findFigures(_ context: BenchmarkContext) throws -> [BenchmarkFigure] {
+        let n = context.scale.explorerRecords
+        let path = context.freshFile("explorer-find-\(n).sqlite")
+        defer { context.removeFile(path) }
+        context.progress("  writing \(n) records for :find…")
+        try ExplorerBenchmarks.writeFile(path, records: n)
+        let runs = try probes(path, part: "find", context: context, extra: ["--records", String(n)])
+        for run in runs where run["findMatches"] != .int(1) {
+            throw BenchmarkError(":find \(ExplorerFindProbe.text(records: n)) found other than 1 match: \(run.jsonText)")
+        }
+        return [
+            .milliseconds("explorer :find over \(n) records, until every row is searched",
+                          Samples(try values("findMs", in: runs).map { $0 / 1000 })),
+            .milliseconds("explorer key press while :find runs, slowest, \(n) records",
+                          Samples(try values("findSlowestKeyPressMs", in: runs).map { $0 / 1000 }), budget: 16),
         ]
     }
 
@@ -48,10 +70,10 @@ enum ExplorerWorkBenchmarks {
     }
 
     /// The measured runs of one part (after the warm-up runs).
-    private static func probes(_ path: String, part: String, context: BenchmarkContext) throws -> [JSONValue] {
+    private static func probes(_ path: String, part: String, context: BenchmarkContext, extra: [String] = []) throws -> [JSONValue] {
         var runs: [JSONValue] = []
         for _ in 0..<(context.warmup + context.iterations) {
-            runs.append(try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", part],
+            runs.append(try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", part] + extra,
                                                      executable: context.executablePath))
         }
         return Array(runs.dropFirst(context.warmup))

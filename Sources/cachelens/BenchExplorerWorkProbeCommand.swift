@@ -2,8 +2,9 @@ import ArgumentParser
 import CacheBench
 import GraphQLCache
 
-/// `cachelens bench-explorer-work-probe FILE --part watch|actions` (hidden): `ExplorerWorkProbe`
-/// on FILE opened as `explore` would (read-only for the watch, writable for `D`), printed as one
+/// `cachelens bench-explorer-work-probe FILE --part watch|actions|find` (hidden): `ExplorerWorkProbe`
+/// and `ExplorerFindProbe` on FILE opened as `explore` would (read-only for the watch and
+/// `:find`, writable for `D`), printed as one
 /// JSON object. `cachelens bench` runs it in a child process so that its own memory does not
 /// count.
 struct BenchExplorerWorkProbeCommand: ParsableCommand {
@@ -12,21 +13,28 @@ struct BenchExplorerWorkProbeCommand: ParsableCommand {
         abstract: "Measure watches, inbound references and delete previews on FILE (for cachelens bench).",
         shouldDisplay: false)
 
-    enum Part: String, ExpressibleByArgument { case watch, actions }
+    enum Part: String, ExpressibleByArgument { case watch, actions, find }
 
     @Argument(help: "A SQLite cache file holding the Item/User workload.")
     var file: String
 
-    @Option(help: "What to measure: watch or actions.")
+    @Option(help: "What to measure: watch, actions or find.")
     var part: Part
+
+    @Option(help: "How many items FILE holds (for --part find: the text searched is the last one's name).")
+    var records: Int = 0
 
     func run() throws {
         let figures = switch part {
+        // As `cachelens explore` opens it: adding a watch does not wait for its first result.
         case .watch: try ExplorerWorkProbe.watch(path: file) {
-            try ExplorerFiles.openBackend(path: file, options: .init(readOnly: true))
+            try ExplorerFiles.openBackend(path: file, options: .init(readOnly: true, waitsForWatches: false))
         }
         case .actions: try ExplorerWorkProbe.actions {
             try ExplorerFiles.openBackend(path: file, options: .init(readOnly: false))
+        }
+        case .find: try ExplorerFindProbe.find(records: records) {
+            try ExplorerFiles.openBackend(path: file, options: .init(readOnly: true, waitsForWatches: false))
         }
         }
         try StandardOutput.write(JSONValue.object(figures).jsonText + "\n")

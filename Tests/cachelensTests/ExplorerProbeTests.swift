@@ -57,6 +57,19 @@ import Testing
 
     /// The explorer-work probe on a 2,000-item workload: a watch that shows every item, and the
     /// counts of `r` on `User:7` (20 items point at it) and of the `D item:1` preview (1,111).
+    @Test func findProbeSearchesEveryRowForTheLastItemAndFindsIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("find.sqlite")
+        try ExplorerBenchmarks.writeFile(path, records: 3_000)
+        let probe = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "find", "--records", "3000"],
+                                                 executable: CacheLensProcess.executable.path)
+        #expect(probe["findMatches"] == .int(1), "\(probe.jsonText)")
+        for member in ["findMs", "findSlowestKeyPressMs"] {
+            guard case .double(let value)? = probe[member] else { Issue.record("no \(member) in \(probe.jsonText)"); continue }
+            #expect(value > 0, "\(member)")
+        }
+    }
+
     @Test func workProbeWatchesEveryItemAndCountsInboundReferencesAndMatches() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("work.sqlite")

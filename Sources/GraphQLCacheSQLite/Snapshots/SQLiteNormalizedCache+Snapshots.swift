@@ -67,13 +67,23 @@ final class SQLiteReadSnapshot: CacheReadSnapshot {
 
     deinit { close() }
 
+    /// Rows read before they are handed to the external-change tracker.
+    static let trackingBatch = 2_048
+
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
         guard let connection else { throw GraphQLCacheError.transactionClosed }
         var records = [CacheKey: Record](minimumCapacity: keys.count)
         let tracking = cache.state.withLock { $0.tracker != nil }
         var seen: [(CacheKey, [UInt8])] = []
         try SQLiteRows.select(keys: Array(keys), on: connection) { key, bytes in
-            if tracking { seen.append((key, Array(bytes))) }
+            if tracking {
+                seen.append((key, Array(bytes)))
+                // Handed over a batch at a time, so that a 100,000-row read holds no second copy.
+                if seen.count == Self.trackingBatch {
+                    cache.noteSnapshotRows(seen, commitsAtStart: commits)
+                    seen.removeAll(keepingCapacity: true)
+                }
+            }
             switch SQLiteRows.row(bytes, key: key) {
             case .record(let record): records[key] = record
             case .broken(let broken): throw SQLiteError.brokenRecord(path: cache.path, broken)

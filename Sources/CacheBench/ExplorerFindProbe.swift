@@ -1,0 +1,38 @@
+import CacheExplorer
+import GraphQLCache
+
+/// `:find` on a file of N items as a user meets it, for `cachelens bench-explorer-work-probe
+/// FILE --part find`: `:find Item 99999…` (the name of one item near the end, so that the search
+/// reads every row), Enter, then `j` pressed again and again until the search has finished; the
+/// time to the end, the slowest key press meanwhile (the Enter included: if the search ran in
+/// the key press, that is how long the screen froze) and the matches found.
+public enum ExplorerFindProbe {
+    /// The text searched for in a file of `records` items: the last item's name, which no other
+    /// item's name contains.
+    public static func text(records: Int) -> String { "Item \(records - 1)" }
+
+    /// The figures on the backend `open` returns (the explorer's, on a file of `records` items).
+    public static func find(records: Int, open: () throws -> any ExplorerBackend) throws -> JSONObject {
+        var explorer = Explorer(backend: try open(), size: ExplorerWorkProbe.size)
+        _ = explorer.render()
+        explorer.press(":find \(text(records: records))".map(Key.character))
+        _ = explorer.render()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var slowest = clock.measure { explorer.press([.enter]); _ = explorer.render() }
+        var presses = 1
+        while explorer.state.find?.isFinished == false {
+            slowest = max(slowest, clock.measure { explorer.press([.character("j")]); _ = explorer.render() })
+            presses += 1
+            if clock.now - start > .seconds(300) { throw BenchmarkError(":find did not finish in five minutes") }
+        }
+        let total = clock.now - start
+        guard let find = explorer.state.find else { throw BenchmarkError(":find showed no search: \(explorer.state.message?.text ?? "")") }
+        return [
+            "findMs": .double(total.secondsValue * 1000),
+            "findSlowestKeyPressMs": .double(slowest.secondsValue * 1000),
+            "findKeyPresses": .int(presses),
+            "findMatches": .int(find.matches.count),
+        ]
+    }
+}
