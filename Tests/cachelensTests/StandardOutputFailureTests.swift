@@ -44,4 +44,25 @@ import Testing
             #expect(result.stderr.contains("cannot write standard output: Broken pipe"), "\(command.arguments): \(result.stderr)")
         }
     }
+
+    /// `--version`, `--help` and `help COMMAND` print through the same checked writes: a user
+    /// who sends them to a full disk is told, not given exit status 0.
+    @Test func helpAndVersionOnAFullDiskFailWithAMessage() throws {
+        for arguments in [["--version"], ["--help"], ["help", "dump"], ["query", "--help"]] {
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let result = try CacheLensProcess.run(arguments, output: full)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("cannot write standard output: No space left on device"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// Help and the version still reach a working standard output, with exit status 0.
+    @Test func helpAndVersionStillPrintWithStatusZero() throws {
+        let version = try CacheLensProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("cachelens "))
+        let help = try CacheLensProcess.run(["help", "dump"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: cachelens dump <path>"))
+    }
 }
