@@ -39,7 +39,8 @@ enum RecordRows {
     private static func append(field: String, path: [String], label: String, value: CacheValue,
                                expanded: Set<String>, into rows: inout [FieldRow]) {
         var row = FieldRow(field: field, path: path, label: label, value: value)
-        row.isExpanded = expanded.contains(row.id)
+        // A row's id is a joined string: made only when something is open (100,000 rows, none open).
+        row.isExpanded = !expanded.isEmpty && expanded.contains(row.id)
         rows.append(row)
         guard row.isExpanded else { return }
         switch value {

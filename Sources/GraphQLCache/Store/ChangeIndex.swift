@@ -8,7 +8,7 @@
 ///
 /// Field dependencies are kept grouped by record: per record, each observer's field keys as one
 /// sorted array (the same array in the forward and the inverted direction). A watch over
-/// 100,000 items depends on 1.4 million field keys; one set entry per field key (and a set of
+/// 100,000 items depends on 700,000 field keys; one set entry per field key (and a set of
 /// observers per entry) took 340 MB, the grouped form about a tenth. A record many observers
 /// depend on (`QUERY_ROOT`, one field per watcher) also gets a field -> observers table, so a
 /// change to one of its fields does not look at every observer of the record.
