@@ -33,9 +33,11 @@ enum CacheLensProcess {
 
     /// Runs `cachelens arguments` with `input` on stdin to completion; stdout and stderr are read
     /// at the same time, so neither can fill up and stall the child.
-    static func run(_ arguments: [String], input: String = "", executable: URL? = nil) throws -> (stdout: String, stderr: String, status: Int32) {
+    /// `directory`, when given, is the child's current directory.
+    static func run(_ arguments: [String], input: String = "", executable: URL? = nil, directory: String? = nil) throws
+        -> (stdout: String, stderr: String, status: Int32) {
         let stdout = Pipe()
-        let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout)
+        let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout, directory: directory)
         let streams = try drain([stdout.fileHandleForReading, stderr], of: process, arguments: arguments)
         return (String(decoding: streams[0], as: UTF8.self), String(decoding: streams[1], as: UTF8.self), process.terminationStatus)
     }
@@ -70,7 +72,7 @@ enum CacheLensProcess {
 
     /// Starts the process with `input` on stdin (from a file, so no writer thread is needed),
     /// `output` (a `Pipe` or `FileHandle`) as stdout and a pipe for stderr.
-    private static func launch(_ arguments: [String], input: String, executable: URL?, output: Any) throws
+    private static func launch(_ arguments: [String], input: String, executable: URL?, output: Any, directory workingDirectory: String? = nil) throws
         -> (process: Process, stderr: FileHandle) {
         let directory = try TemporaryDirectory()
         let inputPath = directory.path("stdin")
@@ -78,6 +80,7 @@ enum CacheLensProcess {
         let process = Process()
         process.executableURL = executable ?? Self.executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         let stderr = Pipe()
         process.standardInput = FileHandle(forReadingAtPath: inputPath)
         process.standardOutput = output

@@ -13,10 +13,15 @@ enum BundledFiles {
         }
     }
 
-    /// The bundled theme file `themes/NAME.json`, nil when there is none of that name.
+    /// The bundled theme file `themes/NAME.json`, nil when there is none of that name. Each
+    /// place searched is asked in turn, so a `sample-data/` in the current directory without a
+    /// `themes/` beside it (a user's copy of the sample) does not hide the package's themes.
     static func theme(named name: String) -> URL? {
-        guard let root = try? sampleData().deletingLastPathComponent() else { return nil }
-        let url = root.appendingPathComponent("themes/\(name).json")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+        for start in SampleServer.defaultSearchStarts {
+            guard let root = try? SampleServer.locateSampleData(from: [start]).deletingLastPathComponent() else { continue }
+            let url = root.appendingPathComponent("themes/\(name).json")
+            if FileManager.default.fileExists(atPath: url.path) { return url }
+        }
+        return nil
     }
 }
