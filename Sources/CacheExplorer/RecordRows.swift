@@ -29,11 +29,29 @@ enum RecordRows {
         }
     }
 
+    /// The field keys, `__typename` first, then in natural order. The names' bytes are laid out
+    /// once in one buffer and positions are sorted over it: a sort of 100,000 names compared
+    /// `String`s about 1.7 million times, each retaining and releasing both.
     static func orderedFields(_ record: Record) -> [String] {
-        record.fields.keys.sorted { a, b in
-            if a == "__typename" || b == "__typename" { return a == "__typename" && b != "__typename" }
-            return NaturalOrder.precedes(a, b)
+        let names = record.fields.keys.filter { $0 != "__typename" }
+        var bytes: [UInt8] = []
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(names.count)
+        for var name in names {
+            name.withUTF8 { utf8 in
+                spans.append(bytes.count..<(bytes.count + utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
         }
+        var order = Array(names.indices)
+        bytes.withUnsafeBufferPointer { all in
+            order.sort { lhs, rhs in
+                let a = UnsafeBufferPointer(rebasing: all[spans[lhs]]), b = UnsafeBufferPointer(rebasing: all[spans[rhs]])
+                return NaturalOrder.compare(bytes: a, b) < 0
+            }
+        }
+        let typename = record.fields["__typename"] == nil ? [] : ["__typename"]
+        return typename + order.map { names[$0] }
     }
 
     private static func append(field: String, path: [String], label: String, value: CacheValue,
