@@ -16,7 +16,8 @@ struct CheckCommand: ParsableCommand {
             any query misses, 1 when one cannot run (a bad document, a variable missing or of the \
             wrong type), 0 when every query is answered by the cache. --json prints \
             {"operations":[{"name","file","complete","misses","groups","diagnoses"}]} (misses is \
-            the count; an operation that could not run has "error" instead).
+            the count; an operation that could not run has "error" instead, a skipped one (a \
+            mutation, a subscription) has "skipped").
             """)
 
     @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")

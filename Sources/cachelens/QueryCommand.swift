@@ -40,7 +40,7 @@ struct QueryCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limitOptions: LimitOptions
 
-    @Flag(help: "Print the partial data, every miss and the dependent keys as JSON.")
+    @Flag(help: "Print the partial data, every miss, the dependent keys, the miss groups, the diagnoses and the pending @defer fragments as JSON.")
     var explain = false
 
     func validate() throws {

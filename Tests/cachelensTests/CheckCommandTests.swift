@@ -72,4 +72,19 @@ import Testing
         #expect(missingVariable.status == 1)
         #expect(missingVariable.stdout.contains(#"error: variable "$id": required variable of type ID! was not provided"#))
     }
+
+    /// The help names both shapes an operation without a result takes in `--json`: "error"
+    /// for one that could not run, and "skipped" for a mutation or subscription, as the command
+    /// prints them.
+    @Test func helpNamesTheErrorAndSkippedShapesOfTheJSON() throws {
+        let help = try CacheLensProcess.run(["check", "--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(#"an operation that could not run has "error""#))
+        #expect(text.contains(#"a skipped one (a mutation, a subscription) has "skipped""#))
+        let skipped = try CacheLensProcess.run(["check", PackageFiles.sample("sample-cache.json"),
+                                                PackageFiles.sample("operations/CreateReview.graphql"), "--json"])
+        let operations = try #require(try JSONValue.parse(skipped.stdout)["operations"]?.arrayValue)
+        #expect(operations.first?["skipped"] == .string("a mutation is not read from the cache"))
+    }
 }

@@ -232,4 +232,15 @@ import Testing
         #expect(lines.first == "cache miss: incomplete: 100,000 misses in 1 group")
         #expect(lines.contains("  items[*].description — missingField on 100,000 of 100,000 Item records; e.g. Item:0 has no description"))
     }
+
+    /// `--explain`'s help names everything the JSON holds, the groups, diagnoses and pending
+    /// fragments included, and the JSON does hold them.
+    @Test func explainHelpNamesEveryPartOfTheJSON() throws {
+        let help = try CacheLensProcess.run(["query", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("--explain Print the partial data, every miss, the dependent keys, the miss groups, the diagnoses and the pending @defer fragments as JSON"))
+        let explained = try CacheLensProcess.run(["query", PackageFiles.sample("sample-cache.json"), "-e", "{ hero(episode: JEDI) { name } }", "--explain"])
+        let object = try JSONValue.parse(explained.stdout)
+        for key in ["data", "misses", "dependentKeys", "groups", "diagnoses"] { #expect(object[key] != nil, "\(key)") }
+    }
 }
