@@ -105,4 +105,21 @@ import Testing
         #expect(file == path && message.contains(path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello, not a database")
     }
+
+    /// A SQLite cache given a name ending in `.json` (a copy renamed by mistake) is read as a
+    /// snapshot; the error says it is a SQLite database and what to do, not only "not JSON".
+    @Test func aSQLiteFileNamedJSONIsNamedASQLiteDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let sqlite = directory.path("app.sqlite")
+        _ = try CacheFile.open(sqlite, readOnly: false, create: .allowed)
+        let renamed = directory.path("app.json")
+        try FileManager.default.copyItem(atPath: sqlite, toPath: renamed)
+        let error = thrown { _ = try CacheFile.open(renamed, readOnly: true) }
+        guard case .invalidContent(let file, let role, let message)? = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(file == renamed && role == "snapshot")
+        #expect(message == "\(renamed): a SQLite database, not a JSON snapshot (a path ending in .json is read as a snapshot); give it a name ending in .sqlite")
+    }
 }

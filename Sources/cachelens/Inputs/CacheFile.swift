@@ -31,6 +31,9 @@ struct CacheFile {
     /// Whether the file is a snapshot held in memory.
     var isSnapshot: Bool { sqlite == nil }
 
+    /// The 16 bytes every SQLite database file starts with.
+    private static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
+
     /// Whether `path` names a snapshot rather than a SQLite file.
     static func isSnapshotPath(_ path: String) -> Bool { path.lowercased().hasSuffix(".json") }
 
@@ -38,6 +41,10 @@ struct CacheFile {
     static func open(_ path: String, readOnly: Bool, create: Creation = .refused) throws(CommandError) -> CacheFile {
         if isSnapshotPath(path) {
             let bytes = try InputFile.read(path, role: "snapshot")
+            if bytes.starts(with: sqliteHeader) {
+                throw .invalidContent(path: path, role: "snapshot", message: "\(path): a SQLite database, not a JSON snapshot "
+                    + "(a path ending in .json is read as a snapshot); give it a name ending in .sqlite")
+            }
             let records: RecordSet
             do { records = try Snapshot.decode(bytes, source: path) } catch {
                 throw .invalidContent(path: path, role: "snapshot", message: error.description)
