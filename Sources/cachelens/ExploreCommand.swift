@@ -16,7 +16,7 @@ struct ExploreCommand: ParsableCommand {
     @Argument(help: "A cache file to open (.sqlite, or a snapshot .json). None opens the bundled sample.")
     var file: String?
 
-    @Option(help: "Open a snapshot JSON file ({KEY: record}); the same as giving FILE.json.")
+    @Option(help: "Open a snapshot JSON file ({KEY: record}, a name ending in .json) in memory; the same as giving FILE.json.")
     var snapshot: String?
 
     @Flag(help: "Make a new SQLite cache at FILE when it is missing or 0 bytes (refused otherwise).")
@@ -49,6 +49,9 @@ struct ExploreCommand: ParsableCommand {
 
     func validate() throws {
         if file != nil && snapshot != nil { throw ValidationError("give either FILE or --snapshot, not both") }
+        if let snapshot, !CacheFile.isSnapshotPath(snapshot) {
+            throw ValidationError("--snapshot \(snapshot): a snapshot is a .json file ({KEY: record}); give a SQLite cache as FILE, without --snapshot")
+        }
         if create && (file == nil || CacheFile.isSnapshotPath(file ?? "")) {
             throw ValidationError("--create makes a new SQLite cache: give its FILE (not a .json snapshot)")
         }

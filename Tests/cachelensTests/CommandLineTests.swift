@@ -83,4 +83,19 @@ import Testing
         #expect(result.stdout.contains("records: 4\n"))
         #expect(result.stdout.contains("  2\tDroid\n"))
     }
+
+    /// `--snapshot FILE` promises a snapshot held in memory, whose changes are never written
+    /// back: a FILE that is not a `.json` snapshot (a SQLite cache) is refused as a usage error
+    /// before anything is opened, instead of being opened as a SQLite file the explorer's edits
+    /// would write into.
+    @Test func snapshotOptionRefusesAFileThatIsNotJSON() throws {
+        let directory = try TemporaryDirectory()
+        let sqlite = directory.path("app.sqlite")
+        #expect(try CacheLensProcess.run(["import", PackageFiles.sample("sample-cache.json"), sqlite]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: sqlite))
+        let result = try CacheLensProcess.run(["explore", "--snapshot", sqlite])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--snapshot \(sqlite): a snapshot is a .json file ({KEY: record}); give a SQLite cache as FILE, without --snapshot"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sqlite)) == before)
+    }
 }
