@@ -23,6 +23,9 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     /// The observers of one record's fields.
     private struct RecordEntries: Sendable {
         var entries: [Entry] = []
+        /// Where each observer's entry is in `entries`: registering and forgetting one of
+        /// 100,000 observers of `QUERY_ROOT` must not scan the others.
+        var positions: [ID: Int] = [:]
         /// Field key -> observers, kept once `entries` is longer than `tableThreshold`.
         var byField: [String: Set<ID>]?
     }
@@ -114,12 +117,16 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
         return false
     }
 
+    /// The group is moved out of the dictionary while it changes (`removeValue`), so the change
+    /// is made in place instead of copying every entry and the field table (one copy per
+    /// registration made 100,000 watchers of one record quadratic).
     private mutating func setEntry(_ id: ID, _ record: CacheKey, _ names: [String]) {
-        var group = fieldObservers[record] ?? RecordEntries()
-        if let at = group.entries.firstIndex(where: { $0.id == id }) {
+        var group = fieldObservers.removeValue(forKey: record) ?? RecordEntries()
+        if let at = group.positions[id] {
             if group.byField != nil { Self.unlist(id, group.entries[at].fields, in: &group) }
             group.entries[at].fields = names
         } else {
+            group.positions[id] = group.entries.count
             group.entries.append(Entry(id: id, fields: names))
         }
         if group.byField != nil {
@@ -132,25 +139,31 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
         fieldObservers[record] = group
     }
 
+    /// Forgets `id`'s entry on `record`: the last entry takes its place (order does not matter).
     private mutating func removeEntry(_ id: ID, _ record: CacheKey) {
-        guard var group = fieldObservers[record], let at = group.entries.firstIndex(where: { $0.id == id }) else { return }
+        guard var group = fieldObservers.removeValue(forKey: record) else { return }
+        defer { if !group.entries.isEmpty { fieldObservers[record] = group } }
+        guard let at = group.positions.removeValue(forKey: id) else { return }
         if group.byField != nil { Self.unlist(id, group.entries[at].fields, in: &group) }
-        group.entries.remove(at: at)
-        fieldObservers[record] = group.entries.isEmpty ? nil : group
+        let last = group.entries.removeLast()
+        if at < group.entries.count {
+            group.entries[at] = last
+            group.positions[last.id] = at
+        }
     }
 
+    /// Removes `id` from the field table in place (a copy of a set of 100,000 observers per
+    /// removal would make tearing watchers down quadratic).
     private static func unlist(_ id: ID, _ names: [String], in group: inout RecordEntries) {
         for name in names {
-            guard var ids = group.byField?[name] else { continue }
-            ids.remove(id)
-            group.byField?[name] = ids.isEmpty ? nil : ids
+            group.byField?[name]?.remove(id)
+            if group.byField?[name]?.isEmpty == true { group.byField?[name] = nil }
         }
     }
 
     private static func remove<Key: Hashable>(_ id: ID, _ key: Key, from map: inout [Key: Set<ID>]) {
-        guard var ids = map[key] else { return }
-        ids.remove(id)
-        map[key] = ids.isEmpty ? nil : ids
+        map[key]?.remove(id)
+        if map[key]?.isEmpty == true { map[key] = nil }
     }
 }
 
@@ -170,6 +183,8 @@ extension ChangeIndex {
         var actual: [CacheKey: [ID: [String]]] = [:]
         for (record, group) in fieldObservers {
             if group.entries.isEmpty { problems.append("empty entries kept for \(record)") }
+            let placed = group.entries.indices.allSatisfy { group.positions[group.entries[$0].id] == $0 }
+            if !placed || group.positions.count != group.entries.count { problems.append("positions of \(record) wrong") }
             for entry in group.entries { actual[record, default: [:]][entry.id] = entry.fields }
             var table: [String: Set<ID>] = [:]
             for entry in group.entries { for name in entry.fields { table[name, default: []].insert(entry.id) } }
