@@ -1,12 +1,18 @@
 import GraphQLCache
 
-/// Rows that are not records: read without failing, and found by one SQL pass (`json_valid`
-/// and `json_type` in SQLite itself, so a million rows are not decoded in Swift).
+/// Rows that are not records: read without failing, and found by SQL (`json_valid` and
+/// `json_type` in SQLite itself, so a million rows are not decoded in Swift), a slice of rowids
+/// at a time with the lock released between slices: a pass over a million rows takes most of a
+/// second, and holding the connection that long froze every key press of the explorer behind it.
 extension SQLiteNormalizedCache: BrokenRowReporting {
-    static let brokenKeysSQL = """
-        SELECT "key" FROM "records" WHERE "key" IS NOT NULL \
-        AND (CASE WHEN json_valid("record") THEN json_type("record") END) IS NOT 'object' ORDER BY "key"
+    /// One slice of rows in rowid order, each with whether it is broken (a key whose record is
+    /// not a JSON object); rowids of any sign and any gaps are walked the same way.
+    static let brokenSliceSQL = """
+        SELECT "_id", "key", (CASE WHEN json_valid("record") THEN json_type("record") END) IS NOT 'object' \
+        FROM "records" WHERE "_id" > ? ORDER BY "_id" LIMIT ?
         """
+    /// Rows per slice of the broken-row scan (some milliseconds of work under the lock).
+    static let brokenScanSlice = 8_192
     static let nullKeyCountSQL = #"SELECT count(*) FROM "records" WHERE "key" IS NULL"#
 
     public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
@@ -25,18 +31,27 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
     }
 
     public func brokenRowSummary() throws -> BrokenRowSummary {
-        try state.withLock { state in
-            var summary = BrokenRowSummary()
-            try state.connection.withStatement(Self.brokenKeysSQL) { statement in
-                while try statement.step() {
-                    if let key = statement.text(0) { summary.brokenKeys.append(CacheKey(key)) }
+        var summary = BrokenRowSummary()
+        summary.nullKeyRows = try state.withLock { state in
+            try state.connection.withStatement(Self.nullKeyCountSQL) { try $0.step() ? Int($0.int64(0)) : 0 }
+        }
+        var after = Int64.min
+        var rows = Self.brokenScanSlice
+        while rows == Self.brokenScanSlice {
+            rows = 0
+            try state.withLock { state in
+                try state.connection.withStatement(Self.brokenSliceSQL) { statement in
+                    statement.bind(after, at: 1)
+                    statement.bind(Int64(Self.brokenScanSlice), at: 2)
+                    while try statement.step() {
+                        rows += 1
+                        after = statement.int64(0)
+                        if statement.int64(2) != 0, let key = statement.text(1) { summary.brokenKeys.append(CacheKey(key)) }
+                    }
                 }
             }
-            summary.nullKeyRows = try state.connection.withStatement(Self.nullKeyCountSQL) { statement in
-                try statement.step() ? Int(statement.int64(0)) : 0
-            }
-            summary.brokenKeys.sort()
-            return summary
         }
+        summary.brokenKeys.sort()
+        return summary
     }
 }
