@@ -12,8 +12,8 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
         SELECT "_id", "key", (CASE WHEN json_valid("record") THEN json_type("record") END) IS NOT 'object' \
         FROM "records" WHERE "_id" > ? ORDER BY "_id" LIMIT ?
         """
-    /// Rows per slice of the broken-row scan (about a millisecond of work under the lock).
-    static let brokenScanSlice = 2_048
+    /// Rows per slice of the broken-row scan (a fraction of a millisecond under the lock).
+    static let brokenScanSlice = 512
     static let nullKeyCountSQL = #"SELECT count(*) FROM "records" WHERE "key" IS NULL"#
 
     public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
@@ -53,7 +53,7 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
             }
             // The lock is not fair: without a pause this loop takes it back before a waiting
             // key press is scheduled, and the key press waits for the whole scan again.
-            usleep(100)
+            usleep(200)
         }
         summary.brokenKeys.sort()
         return summary
