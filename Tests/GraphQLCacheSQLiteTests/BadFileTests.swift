@@ -48,6 +48,24 @@ import Testing
         #expect(try cache.loadRecord(forKey: "A")?["x"] == .int(1))
     }
 
+    /// The broken-row summary walks the file in slices of rowids (so the explorer's key presses
+    /// are not held up): broken rows in any slice are found, at a negative rowid and past gaps too.
+    @Test func theBrokenRowSummaryFindsBrokenRowsInEverySliceOfTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("sliced.sqlite")
+        let good = (0..<1_500).map { ("Item:\($0)", #"{"n":1}"#) }
+        try SQLiteTestFile.apolloFile(at: path, rows: good)
+        try SQLiteTestFile.run("""
+            INSERT INTO records (_id, key, record) VALUES (-5, 'Broken:negative', 'not json');
+            UPDATE records SET record = '[1]', key = 'Broken:middle' WHERE _id = 700;
+            INSERT INTO records (_id, key, record) VALUES (900000, 'Broken:far', '{');
+            INSERT INTO records (_id, key, record) VALUES (900001, NULL, '{}');
+            """, at: path)
+        let summary = try SQLiteNormalizedCache(path: path).brokenRowSummary()
+        #expect(summary.brokenKeys == ["Broken:far", "Broken:middle", "Broken:negative"])
+        #expect(summary.nullKeyRows == 1)
+    }
+
     @Test func aRowWithInvalidJSONIsReportedByKeyAndDoesNotHideTheOthers() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("broken.sqlite")
