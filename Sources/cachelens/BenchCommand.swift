@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per figure instead of a table.")
     var json = false
 
-    @Option(help: "small (under two minutes) or full (the budgets' scale, under ten).")
+    @Option(help: "small (a few minutes) or full (the budgets' scale, under ten).")
     var scale: BenchmarkScale = .full
 
     @Option(help: "Run only the groups whose name contains this text.")
