@@ -9,7 +9,7 @@ extension SQLiteNormalizedCache: ValueSearching {
         """
 
     public func searchSlice(containing text: String, from position: Int64, rows: Int) throws -> ValueSearchSlice {
-        try state.withLock { state in
+        try withSliceLock { state in
             let highest = try state.maxRowID()
             let end = position + Int64(max(rows, 1))
             var candidates: [CacheKey] = []

@@ -4,12 +4,4 @@
 public enum ScannedRow: Sendable {
     case record(Record)
     case broken(BrokenRecord)
-
-    /// The record, or `GraphQLCacheError.brokenRecord` for a broken row.
-    public func get() throws(GraphQLCacheError) -> Record {
-        switch self {
-        case .record(let record): return record
-        case .broken(let broken): throw .brokenRecord(broken)
-        }
-    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import GraphQLCache
 
 /// Rows that are not records: read without failing, and found by SQL (`json_valid` and
@@ -40,7 +39,7 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
         var rows = Self.brokenScanSlice
         while rows == Self.brokenScanSlice {
             rows = 0
-            try state.withLock { state in
+            try withSliceLock { state in
                 try state.connection.withStatement(Self.brokenSliceSQL) { statement in
                     statement.bind(after, at: 1)
                     statement.bind(Int64(Self.brokenScanSlice), at: 2)
@@ -51,9 +50,6 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
                     }
                 }
             }
-            // The lock is not fair: without a pause this loop takes it back before a waiting
-            // key press is scheduled, and the key press waits for the whole scan again.
-            usleep(200)
         }
         summary.brokenKeys.sort()
         return summary
