@@ -3,6 +3,18 @@
 final class SelectionSetPlan: Sendable {
     let items: [SelectionItem]
     init(items: [SelectionItem]) { self.items = items }
+
+    /// Whether an `@defer` that holds with `variables` is anywhere inside: only then can data
+    /// that normalized without error still lack selected fields (a fragment not yet delivered).
+    func defersFragments(_ variables: JSONObject) -> Bool {
+        items.contains { item in
+            switch item {
+            case .field(let field): field.selectionSet?.defersFragments(variables) ?? false
+            case .typeCase(_, _, let deferral, let inner):
+                deferral?.isActive(variables) == true || inner.defersFragments(variables)
+            }
+        }
+    }
 }
 
 /// One entry of a selection set.

@@ -109,7 +109,7 @@ struct FetchRun {
             let executor = client.store.executor
             do {
                 let records = try executor.normalize(data: data, for: query)
-                dependentKeys = (try? executor.read(query, from: records))?.dependentKeys ?? []
+                dependentKeys = Self.dependencies(of: records, for: query, executor: executor)
                 if write, let writer { try writer(records) } else if write { try client.store.merge(records: records, origin: origin) }
             } catch let error as GraphQLCacheError {
                 return fail(.invalidResponse(error.description))
@@ -120,6 +120,17 @@ struct FetchRun {
         let data = response.data.map { client.store.executor.selectedData($0, for: query) }
         deliver(QueryResult(data: data, errors: response.errors, extensions: response.extensions,
                               source: .server, dependentKeys: dependentKeys))
+    }
+
+    /// What a server result depends on. Normalizing succeeds only when the data holds every
+    /// selected field, so a read of the operation back from `records` visits only fields they
+    /// hold: their field keys cover it without doing that read (a fifth of a fetch's time on a
+    /// long list). A fragment under `@defer` may not have come yet, and a read depends on its
+    /// fields all the same (so a watcher hears them arrive): then the read is done.
+    private static func dependencies(of records: RecordSet, for query: GraphQLOperation,
+                                     executor: GraphQLExecutor) -> Set<FieldKey> {
+        guard query.selectionSet.defersFragments(query.variables) else { return records.fieldKeys }
+        return (try? executor.read(query, from: records))?.dependentKeys ?? []
     }
 
     private mutating func deliver(_ result: QueryResult, read: ReadResult? = nil) {

@@ -23,11 +23,14 @@ public final class ReadWriteTransaction: ReadTransaction {
     @discardableResult
     public func merge(records: RecordSet) throws -> Set<FieldKey> {
         let current = try loadRecords(forKeys: Set(records.keys))
-        var changed = Set<FieldKey>()
+        // Gathered as a list and hashed once: growing a set field by field rehashes it at
+        // every doubling (70,000 field keys for a 10,000-item response).
+        var changed: [FieldKey] = []
+        changed.reserveCapacity(records.count * 4)
         for record in records.records {
-            changed.formUnion(overlay.merge(record, over: current[record.key]))
+            changed += overlay.merge(record, over: current[record.key])
         }
-        return changed
+        return Set(changed)
     }
 
     /// Removes one record (references to it are left dangling); returns whether it existed.
