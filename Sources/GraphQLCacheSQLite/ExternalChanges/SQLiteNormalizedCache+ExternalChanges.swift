@@ -105,12 +105,14 @@ extension SQLiteNormalizedCache.State {
     /// After this connection wrote `keys`: the tracker remembers the rows as written (so that
     /// they do not read as another process's change) and the new highest rowid.
     mutating func trackOwnWrites(_ keys: [CacheKey]) throws {
-        guard var tracker else { return }
+        // Taken out while it changes, so that its table of followed rows is not copied at
+        // every commit; put back however this ends (rows noted before a failure were written).
+        guard var tracker = tracker.take() else { return }
+        defer { self.tracker = tracker }
         let followed = keys.filter { tracker.follows($0) }
         try SQLiteRows.select(keys: followed, on: connection) { key, bytes in tracker.saw(key, bytes) }
         tracker.writtenInTransaction.formUnion(followed)
         tracker.maxRowID = try maxRowID()
-        self.tracker = tracker
     }
 
     /// After this connection removed `keys`: no longer followed.
