@@ -6,7 +6,8 @@ import GraphQLCacheSQLite
 /// items, 100 users each owning 1,000 of them), at both scales, each run a fresh child process
 /// (`cachelens bench-explorer-work-probe`): a watch over every item (its first result beside
 /// `read query from SQLite` of the same query measured in the same process, the slowest key
-/// press while it reads, and the peak resident memory after it), `r` on a user with 1,000
+/// press while it reads, and the peak resident memory after it), the same query in the query
+/// console (first report beside the same floor, the slowest key press meanwhile), `r` on a user with 1,000
 /// inbound references, and the `D item:1` preview of 11,111 records. Budgets (DESIGN.md, second
 /// round): 1.3x, 16 ms, 120 MB, 50 ms, 150 ms. Then `:find` over the explorer file's records
 /// (1,000,000 at full scale): the time until the search has read every row, and the slowest
@@ -21,6 +22,7 @@ enum ExplorerWorkBenchmarks {
         try writeFile(path, items: items)
         context.progress("  measuring in child processes…")
         let watch = try probes(path, part: "watch", context: context)
+        let console = try probes(path, part: "console", context: context)
         let actions = try probes(path, part: "actions", context: context)
         for run in actions {
             guard run["inboundCount"] == .int(1_000), run["deletePreviewCount"] == .int(11_111) else {
@@ -37,6 +39,11 @@ enum ExplorerWorkBenchmarks {
                           Samples(try values("watchSlowestKeyPressMs", in: watch).map { $0 / 1000 }), budget: 16),
             .megabytes("explorer peak resident memory after a \(items)-item watch",
                        Samples(try values("peakResidentMB", in: watch)), budget: 120),
+            .milliseconds("explorer console query over \(items) items, first result (floor: read query from SQLite)",
+                          Samples(try values("consoleFirstResultMs", in: console).map { $0 / 1000 }),
+                          floor: Samples(try values("readQueryFromSQLiteMs", in: console).map { $0 / 1000 }), budget: 1.3),
+            .milliseconds("explorer key press while a console query reads, slowest, \(items) items",
+                          Samples(try values("consoleSlowestKeyPressMs", in: console).map { $0 / 1000 }), budget: 16),
             .milliseconds("explorer inbound references, 1000 referrers among \(items) items",
                           Samples(try values("inboundMs", in: actions).map { $0 / 1000 }), budget: 50),
             .milliseconds("explorer delete-by-pattern preview, 11111 of \(items) items",

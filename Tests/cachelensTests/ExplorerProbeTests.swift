@@ -87,4 +87,20 @@ import Testing
         #expect(actions["inboundCount"] == .int(20))
         #expect(actions["deletePreviewCount"] == .int(1_111))
     }
+
+    /// The console probe on a 2,000-item workload: the report is there, it hit (the probe
+    /// refuses a miss), and its times and the floor were measured.
+    @Test func consoleProbeRunsTheWorkloadQueryToAHitAndTimesIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("console.sqlite")
+        try ExplorerWorkBenchmarks.writeFile(path, items: 2_000)
+        let console = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "console"],
+                                                   executable: CacheLensProcess.executable.path)
+        for member in ["consoleFirstResultMs", "consoleSlowestKeyPressMs", "readQueryFromSQLiteMs"] {
+            guard case .double(let value)? = console[member] else { Issue.record("no \(member) in \(console.jsonText)"); continue }
+            #expect(value > 0, "\(member)")
+        }
+        guard case .int(let presses)? = console["consoleKeyPresses"] else { Issue.record("no presses in \(console.jsonText)"); return }
+        #expect(presses >= 1)
+    }
 }
