@@ -2,9 +2,9 @@
 /// field names (arguments stripped) any of them holds, and which of them are stored under path
 /// keys. `MissDiagnoser` asks it whether a field was ever fetched (`neverFetched`) and whether a
 /// type is keyed elsewhere (`noCacheId`).
-public struct RecordCensus: Sendable {
+public struct RecordCensus: Sendable, Equatable {
     /// What the census knows of one typename.
-    public struct TypeEntry: Sendable {
+    public struct TypeEntry: Sendable, Equatable {
         /// Records of the type.
         public var records = 0
         /// Records of the type stored under a path key (`QUERY_ROOT.hero`).
@@ -20,11 +20,16 @@ public struct RecordCensus: Sendable {
 
     /// Counts one record.
     public mutating func add(_ record: Record) {
-        guard let typename = record.typename ?? Self.rootTypename(record.key) else { return }
-        var entry = types[typename] ?? TypeEntry()
+        add(key: record.key, RecordShape(record))
+    }
+
+    /// Counts one record known by its shape.
+    public mutating func add(key: CacheKey, _ shape: RecordShape) {
+        guard let typename = shape.typename ?? Self.rootTypename(key) else { return }
+        var entry = types.removeValue(forKey: typename) ?? TypeEntry()
         entry.records += 1
-        if KeyShape.isPathKey(record.key) { entry.pathKeyed += 1 }
-        for field in record.fields.keys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
+        if KeyShape.isPathKey(key) { entry.pathKeyed += 1 }
+        for field in shape.fieldKeys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
         types[typename] = entry
     }
 
@@ -41,6 +46,10 @@ public struct RecordCensus: Sendable {
     /// A census of every readable record of `cache` (broken rows are lint's business).
     public static func of(_ cache: any BrowsableNormalizedCache) throws -> RecordCensus {
         var census = RecordCensus()
+        if let scanning = cache as? RecordShapeScanning {
+            try scanning.forEachRecordShape { key, shape in census.add(key: key, shape) }
+            return census
+        }
         try cache.forEachRecord { result in
             if case .record(let record) = result { census.add(record) }
         }
