@@ -15,8 +15,14 @@ public struct RecordCensus: Sendable, Equatable {
 
     /// Entries by typename.
     public private(set) var types: [String: TypeEntry] = [:]
+    /// The field keys last counted per typename: records of a type mostly hold the same ones,
+    /// and an equal list needs no hashing into `fieldNames` again.
+    private var lastFieldKeys: [String: [String]] = [:]
 
     public init() {}
+
+    /// Two censuses are equal when they counted the same (whatever order the records came in).
+    public static func == (lhs: RecordCensus, rhs: RecordCensus) -> Bool { lhs.types == rhs.types }
 
     /// Counts one record.
     public mutating func add(_ record: Record) {
@@ -29,7 +35,10 @@ public struct RecordCensus: Sendable, Equatable {
         var entry = types.removeValue(forKey: typename) ?? TypeEntry()
         entry.records += 1
         if KeyShape.isPathKey(key) { entry.pathKeyed += 1 }
-        for field in shape.fieldKeys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
+        if lastFieldKeys[typename] != shape.fieldKeys {
+            for field in shape.fieldKeys { entry.fieldNames.insert(KeyShape.fieldName(of: field)) }
+            lastFieldKeys[typename] = shape.fieldKeys
+        }
         types[typename] = entry
     }
 
@@ -65,16 +74,19 @@ public enum KeyShape {
     /// never too little.)
     public static func isPathKey(_ key: CacheKey) -> Bool {
         let text = key.rawValue
-        for root in ["QUERY_ROOT.", "MUTATION_ROOT.", "SUBSCRIPTION_ROOT."] where text.hasPrefix(root) { return true }
-        guard let colon = text.firstIndex(of: ":"), let dot = text[colon...].firstIndex(of: ".") else { return false }
+        for root in ["QUERY_ROOT.", "MUTATION_ROOT.", "SUBSCRIPTION_ROOT."] where text.utf8.starts(with: root.utf8) { return true }
+        // Searched as UTF-8 (`:` and `.` are ASCII): a census asks this of every record.
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
+              let dot = utf8[colon...].firstIndex(of: UInt8(ascii: ".")) else { return false }
         let typename = text[..<colon]
         return !typename.isEmpty && typename.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            && text.index(after: dot) < text.endIndex
+            && utf8.index(after: dot) < utf8.endIndex
     }
 
     /// The field name of a field key: `human` for `human(id:1000)`.
     public static func fieldName(of fieldKey: String) -> String {
-        guard let paren = fieldKey.firstIndex(of: "(") else { return fieldKey }
+        guard let paren = fieldKey.utf8.firstIndex(of: UInt8(ascii: "(")) else { return fieldKey }
         return String(fieldKey[..<paren])
     }
 
