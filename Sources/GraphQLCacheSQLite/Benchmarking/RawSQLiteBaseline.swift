@@ -33,16 +33,18 @@ package final class RawSQLiteBaseline {
         return bytes
     }
 
-    /// Deletes the rows whose key contains `pattern`, with the cache's statement; returns how many.
+    /// Deletes the rows whose key contains `pattern`, with the cache's statement (which notes
+    /// the deleted keys as it goes); returns how many.
     @discardableResult
     package func deleteMatching(_ pattern: String) throws -> Int {
-        let condition = SQLiteNormalizedCache.matchCondition(for: KeyPattern(pattern))
-        let sql = #"DELETE FROM "records" WHERE "# + condition.sql + #" RETURNING "key""#
-        return try connection.withStatement(sql) { statement in
-            for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
-            var count = 0
-            while try statement.step() { count += 1 }
+        try connection.begin(immediate: true)
+        do {
+            let count = try SQLiteNormalizedCache.deleteRows(matching: pattern, on: connection).count
+            try connection.commit()
             return count
+        } catch {
+            connection.rollback()
+            throw error
         }
     }
 

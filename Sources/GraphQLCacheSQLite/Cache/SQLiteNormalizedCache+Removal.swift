@@ -19,36 +19,39 @@ extension SQLiteNormalizedCache {
         }
     }
 
-    /// The longest pattern (in bytes) handed to SQLite's `LIKE`: its matcher backtracks and
-    /// refuses patterns past `SQLITE_LIMIT_LIKE_PATTERN_LENGTH` ("LIKE pattern too complex").
-    static let longestLikePattern = 1_000
-
-    /// How the SQL decides: for an ordinary ASCII pattern, SQLite's `LIKE` (which folds ASCII
-    /// letters only) is exact on ASCII keys and fast; keys with other characters (`K` Kelvin sign
-    /// folds to `k`, a combining accent changes the character) go to `KeyPattern` through a
-    /// registered function. When no non-ASCII character can stand for one of the pattern's
-    /// (`byteSearchFindsEveryMatch`, e.g. `item:1`), `LIKE` alone finds every match and only its
-    /// hits on non-ASCII keys are tested again: the table is scanned as Apollo's plain `LIKE`
-    /// scans it. A non-ASCII pattern, a long one, or one holding NUL (which ends a `LIKE` pattern
-    /// early, so `"a\u{0}"` would match every key containing `a`) goes to `KeyPattern` for every key.
+    /// The SQL condition and bindings for keys matching `pattern`: `KeyPattern` itself, as the
+    /// registered `cachelens_key_matches` (`KeyMatcher`), exact for every key (non-ASCII ones,
+    /// keys holding NUL) and about as cheap per row as SQLite's `LIKE`.
     static func matchCondition(for pattern: KeyPattern) -> (sql: String, bindings: [String]) {
-        let function = SQLiteSchema.matchFunction
-        guard pattern.isASCII, pattern.pattern.utf8.count <= longestLikePattern,
-              !pattern.pattern.utf8.contains(0) else {
-            return (#"\#(function)("key", ?)"#, [pattern.pattern])
+        (#"\#(SQLiteSchema.matchFunction)("key", ?)"#, [pattern.pattern])
+    }
+
+    /// The removal by pattern: the same test as `matchCondition`, noting the keys it deletes.
+    static let removalSQL = #"DELETE FROM "records" WHERE \#(SQLiteSchema.removalFunction)("key", ?)"#
+
+    /// Deletes the rows whose key matches `pattern` on `connection` (inside the caller's
+    /// transaction); returns their keys. Throws, so that the transaction rolls back, if the
+    /// keys noted do not account for every row deleted.
+    static func deleteRows(matching pattern: String, on connection: SQLiteConnection) throws -> [CacheKey] {
+        connection.keyMatcher.startNoting()
+        let deleted: Int
+        do {
+            deleted = try connection.withStatement(removalSQL) { statement in
+                statement.bind(pattern, at: 1)
+                try statement.run()
+                return connection.changes
+            }
+        } catch {
+            _ = connection.keyMatcher.stopNoting()
+            throw error
         }
-        let like = "%" + escapeLike(pattern.pattern) + "%"
-        let isASCIIKey = #"length("key") = length(CAST("key" AS BLOB))"#
-        if pattern.byteSearchFindsEveryMatch {
-            // `LIKE` reads a key only up to a NUL inside it, so a key holding one (never ASCII
-            // by this test: `length` stops at the NUL too) is judged by `KeyPattern` when `LIKE`
-            // missed it; without this, the key index reports it removed while the row stays.
-            let sql = #"("key" LIKE ? ESCAPE '\' AND (\#(isASCIIKey) OR \#(function)("key", ?))) "#
-                + #"OR (NOT \#(isASCIIKey) AND \#(function)("key", ?))"#
-            return (sql, [like, pattern.pattern, pattern.pattern])
+        let keys = connection.keyMatcher.stopNoting()
+        guard keys.count == deleted else {
+            throw SQLiteError.failure(path: connection.path, code: 0,
+                                      message: "\(keys.count) keys noted for \(deleted) rows deleted",
+                                      context: "removing the keys matching \(pattern)")
         }
-        let sql = #"CASE WHEN \#(isASCIIKey) THEN "key" LIKE ? ESCAPE '\' "# + #"ELSE \#(function)("key", ?) END"#
-        return (sql, [like, pattern.pattern])
+        return keys
     }
 
     /// Escapes LIKE's wildcards so that `%`, `_` and `\` are literal characters.
@@ -63,16 +66,8 @@ extension SQLiteNormalizedCache {
 
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
-        let condition = Self.matchCondition(for: KeyPattern(pattern))
-        let sql = #"DELETE FROM "records" WHERE "# + condition.sql + #" RETURNING "key""#
-        return try write { state in
-            var removed = Set<CacheKey>()
-            try state.connection.withStatement(sql) { statement in
-                for (index, value) in condition.bindings.enumerated() { statement.bind(value, at: Int32(index + 1)) }
-                while try statement.step() {
-                    if let key = statement.text(0) { removed.insert(CacheKey(key)) }
-                }
-            }
+        try write { state in
+            let removed = Set(try Self.deleteRows(matching: pattern, on: state.connection))
             state.keys.removed(removed)
             state.trackOwnRemovals(removed)
             return removed

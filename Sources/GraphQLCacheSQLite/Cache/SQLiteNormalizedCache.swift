@@ -78,7 +78,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         state = Mutex(initial)
     }
 
-    /// The linked SQLite library's version (`DELETE ... RETURNING` needs 3.35 or later).
+    /// The linked SQLite library's version.
     public static var sqliteVersion: String { SQLiteConnection.libraryVersion }
 
     /// How many keys one hold of the connection loads: a big load (a watch over 100,000 items,

@@ -7,8 +7,11 @@ import GraphQLCache
 /// journal mode, `delete` or `wal`): nothing is written until the caller writes. Only a file
 /// that we create gets the table and WAL journaling.
 enum SQLiteSchema {
-    /// The SQL function implementing `KeyPattern` for keys SQLite's `LIKE` cannot judge.
+    /// The SQL function `cachelens_key_matches(key, pattern)`: `KeyPattern(pattern).matches(key)`.
     static let matchFunction = "cachelens_key_matches"
+    /// The same test, noting each key it matches in the connection's `KeyMatcher` while a
+    /// removal runs (`KeyMatcher.startNoting`).
+    static let removalFunction = "cachelens_key_removed"
 
     static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
         let isNew = try checkLocation(path, readOnly: options.readOnly)
@@ -104,16 +107,14 @@ enum SQLiteSchema {
         }
     }
 
-    /// Registers `cachelens_key_matches(key, pattern)`, which is `KeyPattern(pattern).matches(key)`,
-    /// remembering the last pattern so a scan builds it once.
+    /// Registers `matchFunction` and `removalFunction` on the connection's `KeyMatcher`.
     private static func registerFunctions(_ connection: SQLiteConnection) throws {
-        final class LastPattern { var pattern = KeyPattern("") }
-        let last = LastPattern()
+        let matcher = connection.keyMatcher
         try connection.registerPredicate(matchFunction) { key, pattern in
-            if !last.pattern.pattern.utf8.elementsEqual(pattern) {
-                last.pattern = KeyPattern(String(decoding: pattern, as: UTF8.self))
-            }
-            return last.pattern.matches(String(decoding: key, as: UTF8.self))
+            matcher.matches(key: key, pattern: pattern)
+        }
+        try connection.registerPredicate(removalFunction) { key, pattern in
+            matcher.noteMatches(key: key, pattern: pattern)
         }
     }
 }
