@@ -189,7 +189,7 @@ final class ExplorerWatch: Sendable {
         let lines = data?.isEmpty == true && !errors.isEmpty ? [] : ResultLines.lines(data)
         let pending = (shown?.pending ?? []).map { "… @defer \($0): pending" }
         snapshot.resultLines = lines + pending + errors.map { "✗ " + $0 }
-        snapshot.dependentRecords = Set((cacheRead?.dependentKeys ?? result?.dependentKeys ?? []).map(\.record))
+        snapshot.dependentRecords = Set((cacheRead?.dependencies ?? result?.dependencies ?? FieldDependencies()).records)
         snapshot.error = errors.isEmpty ? nil : errors.joined(separator: "\n")
         snapshot.report = report
         snapshot.note = nil

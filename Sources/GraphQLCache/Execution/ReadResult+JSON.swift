@@ -9,7 +9,7 @@ extension ReadResult {
             "complete": .bool(isComplete),
             "data": data.map(JSONValue.object) ?? .null,
             "misses": .array(misses.map { .object($0.jsonObject) }),
-            "dependentKeys": .array(dependentKeys.map(\.description).sorted().map(JSONValue.string)),
+            "dependentKeys": .array(dependencies.map(\.description).sorted().map(JSONValue.string)),
         ]
         if !pending.isEmpty { object["pending"] = .array(pending.map { .object($0.jsonObject) }) }
         if !guesses.isEmpty { object["guessed"] = .array(guesses.map { .object($0.jsonObject) }) }

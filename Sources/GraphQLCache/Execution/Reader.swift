@@ -8,7 +8,7 @@ struct Reader {
     let source: any RecordSource
     let options: ReadOptions
     var misses: [CacheMiss] = []
-    var dependentKeys: Set<FieldKey> = []
+    var dependencies = FieldDependencyBuilder()
     var guesses: [TypeGuess] = []
     var pending: [PendingFragment] = []
     /// Paths of absent nullable fields read as null (`allowMissingNullableFields`).
@@ -54,10 +54,10 @@ struct Reader {
         }
         guard hasPolicy else {
             for case .field(let field) in selections.items {
-                dependentKeys.insert(FieldKey(record: rootKey, field: field.fieldKey(variables)))
+                dependencies.insert(field.fieldKey(variables), of: rootKey)
             }
             misses.append(rootMiss)
-            return ReadResult(data: nil, misses: misses, dependentKeys: dependentKeys)
+            return ReadResult(data: nil, misses: misses, dependencies: dependencies.finish())
         }
         var data = JSONObject()
         try readObject(Record(key: rootKey, [:]), selections: selections, staticType: rootType, into: &data)
@@ -70,7 +70,7 @@ struct Reader {
     }
 
     private func finished(_ data: JSONObject?) -> ReadResult {
-        var result = ReadResult(data: data, misses: misses, dependentKeys: dependentKeys, guesses: guesses)
+        var result = ReadResult(data: data, misses: misses, dependencies: dependencies.finish(), guesses: guesses)
         result.pending = pending
         result.filledAbsent = filledAbsent
         result.addedTypenames = addedTypenames
@@ -182,7 +182,7 @@ struct Reader {
 
     private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
-        dependentKeys.insert(FieldKey(record: record.key, field: fieldKey))
+        dependencies.insert(fieldKey, of: record.key)
         path.append(.field(field.responseName))
         defer { path.removeLast() }
         var value = record.fields[fieldKey]

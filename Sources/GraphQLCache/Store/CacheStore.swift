@@ -96,7 +96,16 @@ public final class CacheStore: Sendable {
         fields: Set<FieldKey>, records: Set<CacheKey> = [],
         _ handler: @escaping @Sendable (CacheChange) -> Void
     ) -> CacheObservation {
-        let id = dispatcher.observe(fields: fields, records: records, handler)
+        observe(dependencies: FieldDependencies(fields), records: records, handler)
+    }
+
+    /// As `observe(fields:records:_:)`, with the field keys already grouped by record (a
+    /// read's `dependencies`, registered as they are).
+    public func observe(
+        dependencies: FieldDependencies, records: Set<CacheKey> = [],
+        _ handler: @escaping @Sendable (CacheChange) -> Void
+    ) -> CacheObservation {
+        let id = dispatcher.observe(dependencies: dependencies, records: records, handler)
         return CacheObservation(dispatcher: dispatcher, id: id)
     }
 

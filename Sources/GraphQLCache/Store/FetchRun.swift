@@ -74,7 +74,7 @@ struct FetchRun {
 
     private mutating func deliverCache(_ read: ReadResult, networkError: GraphQLCacheError? = nil) {
         lastRead = read
-        var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys,
+        var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependencies: read.dependencies,
                                  networkError: networkError)
         result.pending = read.pending
         deliver(result, read: read)
@@ -104,12 +104,12 @@ struct FetchRun {
     /// computes what the result depends on.
     private mutating func complete(_ response: GraphQLResponse, write: Bool) {
         guard response.data != nil || !response.errors.isEmpty else { return fail(.noResults) }
-        var dependentKeys = Set<FieldKey>()
+        var dependencies = FieldDependencies()
         if let data = response.data {
             let executor = client.store.executor
             do {
                 let records = try executor.normalize(data: data, for: query)
-                dependentKeys = Self.dependencies(of: records, for: query, executor: executor)
+                dependencies = Self.dependencies(of: records, for: query, executor: executor)
                 if write, let writer { try writer(records) } else if write { try client.store.merge(records: records, origin: origin) }
             } catch let error as GraphQLCacheError {
                 return fail(.invalidResponse(error.description))
@@ -119,7 +119,7 @@ struct FetchRun {
         }
         let data = response.data.map { client.store.executor.selectedData($0, for: query) }
         deliver(QueryResult(data: data, errors: response.errors, extensions: response.extensions,
-                              source: .server, dependentKeys: dependentKeys))
+                              source: .server, dependencies: dependencies))
     }
 
     /// What a server result depends on. Normalizing succeeds only when the data holds every
@@ -128,9 +128,13 @@ struct FetchRun {
     /// long list). A fragment under `@defer` may not have come yet, and a read depends on its
     /// fields all the same (so a watcher hears them arrive): then the read is done.
     private static func dependencies(of records: RecordSet, for query: GraphQLOperation,
-                                     executor: GraphQLExecutor) -> Set<FieldKey> {
-        guard query.selectionSet.defersFragments(query.variables) else { return records.fieldKeys }
-        return (try? executor.read(query, from: records))?.dependentKeys ?? []
+                                     executor: GraphQLExecutor) -> FieldDependencies {
+        guard query.selectionSet.defersFragments(query.variables) else {
+            return FieldDependencies(records.records.lazy.flatMap { record in
+                record.fields.keys.lazy.map { FieldKey(record: record.key, field: $0) }
+            })
+        }
+        return (try? executor.read(query, from: records))?.dependencies ?? FieldDependencies()
     }
 
     private mutating func deliver(_ result: QueryResult, read: ReadResult? = nil) {

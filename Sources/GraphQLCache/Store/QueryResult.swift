@@ -13,8 +13,9 @@ public struct QueryResult: Sendable, Equatable {
     public var extensions: JSONObject?
     /// Cache or server.
     public var source: Source
-    /// The field keys this result depends on: a watcher re-reads when one of them changes.
-    public var dependentKeys: Set<FieldKey>
+    /// The field keys this result depends on, grouped by record: a watcher re-reads when one of
+    /// them changes.
+    public var dependencies: FieldDependencies
     /// For a `networkFirst` result that fell back to the cache: why the network failed.
     public var networkError: GraphQLCacheError?
     /// For a result from the cache: deferred fragments (`@defer`) whose data is not there yet.
@@ -23,11 +24,24 @@ public struct QueryResult: Sendable, Equatable {
     /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
                 source: Source, dependentKeys: Set<FieldKey> = [], networkError: GraphQLCacheError? = nil) {
+        self.init(data: data, errors: errors, extensions: extensions, source: source,
+                  dependencies: FieldDependencies(dependentKeys), networkError: networkError)
+    }
+
+    /// A result whose dependencies are already grouped (a cache read's).
+    public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,
+                source: Source, dependencies: FieldDependencies, networkError: GraphQLCacheError? = nil) {
         self.networkError = networkError
         self.data = data
         self.errors = errors
         self.extensions = extensions
         self.source = source
-        self.dependentKeys = dependentKeys
+        self.dependencies = dependencies
+    }
+
+    /// `dependencies` as a set of field keys, for callers that test or list them one by one.
+    public var dependentKeys: Set<FieldKey> {
+        get { dependencies.fieldKeys }
+        set { dependencies = FieldDependencies(newValue) }
     }
 }

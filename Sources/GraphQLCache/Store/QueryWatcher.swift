@@ -30,7 +30,8 @@ public final class QueryWatcher: Sendable {
     private let observation = Mutex<CacheObservation?>(nil)
     private let cancelled = Atomic<Bool>(false)
     private let refetching = Atomic<Bool>(false)
-    /// The data last delivered and when it was seen (`QueryWatcherUpdate.sequence`).
+    /// The data last delivered (when small enough to keep: `kept`) and when it was seen
+    /// (`QueryWatcherUpdate.sequence`).
     private let last = Mutex<(data: JSONObject?, sequence: UInt64)>((nil, 0))
     private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
@@ -98,10 +99,10 @@ public final class QueryWatcher: Sendable {
                            readOptions: options.readOptions, writer: writer(for: trigger))
         await run.run(policy)
         if let last = run.outcome.results.last {
-            depend(on: last.dependentKeys, records: [])
-            self.last.withLock { $0.data = last.data }
+            depend(on: last.dependencies, records: [])
+            self.last.withLock { $0.data = Self.kept(last.data) }
         } else if let read = run.lastRead {
-            depend(on: read.dependentKeys, records: read.missingRecords)
+            depend(on: read.dependencies, records: read.missingRecords)
         }
         return run.outcome
     }
@@ -127,12 +128,15 @@ public final class QueryWatcher: Sendable {
     /// Whether `cancel()` was called.
     public var isCancelled: Bool { cancelled.load(ordering: .sequentiallyConsistent) }
 
-    /// The field keys the watcher currently depends on.
-    public var dependentKeys: Set<FieldKey> { observation.withLock { $0 }?.fields ?? [] }
+    /// The field keys the watcher currently depends on, as a set built on each call.
+    public var dependentKeys: Set<FieldKey> { dependencies.fieldKeys }
 
-    private func depend(on fields: Set<FieldKey>, records: Set<CacheKey>) {
+    /// The field keys the watcher currently depends on, grouped by record.
+    public var dependencies: FieldDependencies { observation.withLock { $0 }?.dependencies ?? FieldDependencies() }
+
+    private func depend(on dependencies: FieldDependencies, records: Set<CacheKey>) {
         guard !isCancelled else { return }
-        observation.withLock { $0 }?.update(fields: fields, records: records)
+        observation.withLock { $0 }?.update(dependencies: dependencies, records: records)
     }
 
     /// The next reading of the watcher's clock.
@@ -142,7 +146,7 @@ public final class QueryWatcher: Sendable {
     private func deliver(_ update: QueryWatcherUpdate) {
         guard !isCancelled else { return }
         // After a failure, the same data coming back (an undo) is news again.
-        let data: JSONObject? = if case .success(let value) = update.result { value.data } else { nil }
+        let data: JSONObject? = if case .success(let value) = update.result { Self.kept(value.data) } else { nil }
         let isLatest = last.withLock { last -> Bool in
             guard update.sequence >= last.sequence else { return false }
             last = (data, update.sequence)
@@ -151,9 +155,33 @@ public final class QueryWatcher: Sendable {
         if isLatest { updateHandler(update) }
     }
 
+    /// Results of at most this many values are kept after their delivery, to tell a repeat.
+    static let keptValueLimit = 10_000
+
+    /// `data` when it holds at most `keptValueLimit` values, else nil. A large result (a list of
+    /// 100,000 items is 90 MB of `JSONObject`) is not kept once delivered: the watcher would
+    /// otherwise hold it until the next one arrived, two of them at once while that is read.
+    /// Without it the next delivery is always news (a repeat of a large result is said twice).
+    static func kept(_ data: JSONObject?) -> JSONObject? {
+        guard let data else { return nil }
+        var budget = keptValueLimit
+        return fits(.object(data), in: &budget) ? data : nil
+    }
+
+    /// Whether `value` holds at most `budget` values; stops as soon as it does not.
+    private static func fits(_ value: JSONValue, in budget: inout Int) -> Bool {
+        budget -= 1
+        guard budget >= 0 else { return false }
+        switch value {
+        case .object(let object): return object.allSatisfy { fits($0.value, in: &budget) }
+        case .array(let items): return items.allSatisfy { fits($0, in: &budget) }
+        default: return true
+        }
+    }
+
     /// Delivers an update unless it holds the data delivered last: two writes of the same
     /// answer (watchers refetching one query together) wake the watcher twice, and it should
-    /// say so once.
+    /// say so once (when that data was small enough to keep: `kept`).
     private func deliverIfNew(_ update: QueryWatcherUpdate) {
         if case .success(let value) = update.result, last.withLock({ $0.data }) == value.data, value.data != nil { return }
         deliver(update)
@@ -166,8 +194,8 @@ public final class QueryWatcher: Sendable {
         // watcher's write of the same answer) would only deliver the same data twice.
         guard !isCancelled, change.origin != origin, !refetching.load(ordering: .sequentiallyConsistent) else { return }
         let watched = observation.withLock { $0 }
-        let dependencies = watched.map { ($0.fields, $0.records) } ?? ([], [])
-        let trigger = WatchTrigger(change: change, fields: dependencies.0, records: dependencies.1)
+        let trigger = WatchTrigger(change: change, fields: watched?.dependencies ?? FieldDependencies(),
+                                   records: watched?.records ?? [])
         guard let run = options.runUpdates else {
             return reread(after: trigger, refetch: startRefetch)
         }
@@ -186,7 +214,7 @@ public final class QueryWatcher: Sendable {
     /// saw a snapshot from before them, so each wakes the watcher as if it came now.
     private func replay(_ missed: [CacheChange]) {
         guard !missed.isEmpty, let observation = observation.withLock({ $0 }) else { return }
-        let (fields, records) = (observation.fields, observation.records)
+        let (fields, records) = (observation.dependencies, observation.records)
         for change in missed where !WatchTrigger(change: change, fields: fields, records: records).isEmpty {
             storeDidChange(change)
         }
@@ -222,9 +250,9 @@ public final class QueryWatcher: Sendable {
         } catch {
             return deliver(QueryWatcherUpdate(result: .failure(.storage("\(error)")), trigger: trigger, sequence: started))
         }
-        depend(on: read.dependentKeys, records: read.missingRecords)
+        depend(on: read.dependencies, records: read.missingRecords)
         if read.isComplete {
-            var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependentKeys: read.dependentKeys)
+            var result = QueryResult(data: read.data ?? JSONObject(), source: .cache, dependencies: read.dependencies)
             result.pending = read.pending
             let update = QueryWatcherUpdate(result: .success(result), read: read, trigger: trigger, sequence: started)
             // Every local commit is delivered; another fetch's write of what this watcher

@@ -5,7 +5,7 @@ extension ReadTransaction: RecordSource {
     /// throws `GraphQLCacheError.cacheMiss` with the first miss.
     public func load(query: GraphQLOperation) throws -> QueryResult {
         let read = try readResult(query: query)
-        var result = QueryResult(data: try read.completeData(), source: .cache, dependentKeys: read.dependentKeys)
+        var result = QueryResult(data: try read.completeData(), source: .cache, dependencies: read.dependencies)
         result.pending = read.pending
         return result
     }

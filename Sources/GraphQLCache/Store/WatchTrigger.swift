@@ -20,13 +20,11 @@ public struct WatchTrigger: Sendable, Hashable {
         self.records = records
     }
 
-    /// What `change` touched of dependencies `fields` and `records`. Costs the smaller of the
-    /// two sets, not the size of the cache.
-    init(change: CacheChange, fields watched: Set<FieldKey>, records watchedRecords: Set<CacheKey>) {
-        let affected = change.affectedFields
-        let (small, large) = watched.count < affected.count ? (watched, affected) : (affected, watched)
+    /// What `change` touched of dependencies `fields` and `records`. Costs the keys the change
+    /// touched (a lookup of each in the grouped dependencies), not the dependencies' size.
+    init(change: CacheChange, fields watched: FieldDependencies, records watchedRecords: Set<CacheKey>) {
         origin = change.origin
-        fields = small.filter(large.contains)
+        fields = change.affectedFields.filter(watched.contains)
         records = watchedRecords.isEmpty ? [] : change.affectedRecords.intersection(watchedRecords)
     }
 

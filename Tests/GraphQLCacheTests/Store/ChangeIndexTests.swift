@@ -70,7 +70,7 @@ import CacheTestSupport
     private func bruteForce(_ index: ChangeIndex<Int>, ids: Range<Int>, _ change: CacheChange) -> Set<Int> {
         Set(ids.filter { id in
             guard let deps = index.dependencies(of: id) else { return false }
-            return !deps.fields.isDisjoint(with: change.changedFields.union(change.removedFields))
+            return !deps.fields.fieldKeys.isDisjoint(with: change.changedFields.union(change.removedFields))
                 || change.changedFields.contains { deps.records.contains($0.record) }
                 || change.removedRecords.contains { record in deps.records.contains(record) || deps.fields.contains { $0.record == record } }
         })
