@@ -3,7 +3,10 @@ import GraphQLCache
 /// A query result as short lines for the watches pane, one per leaf with its path:
 /// `hero.name: "R2-D2"`, `hero.friends[0].name: "Luke Skywalker"`; lists of scalars stay whole.
 enum ResultLines {
-    static func lines(_ data: JSONObject?, limit: Int = 200) -> [String] {
+    /// Lines the pane gets at most.
+    static let lineLimit = 200
+
+    static func lines(_ data: JSONObject?, limit: Int = lineLimit) -> [String] {
         guard let data else { return ["(no data)"] }
         var lines: [String] = []
         append(data, path: "", into: &lines, limit: limit)

@@ -13,7 +13,7 @@ public struct MissExplanation: Sendable {
     /// Groups the misses and, with a diagnoser, diagnoses the groups.
     public init(result: ReadResult, diagnoser: MissDiagnoser?) throws {
         self.result = result
-        self.groups = MissGroup.group(result.misses, data: result.data)
+        self.groups = MissGroup.group(result.misses, data: result.data, elided: result.elided)
         self.diagnoses = try diagnoser?.diagnose(groups) ?? []
     }
 

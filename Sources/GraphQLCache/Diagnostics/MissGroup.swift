@@ -53,8 +53,9 @@ public struct MissGroup: Sendable, Hashable {
     }
 
     /// Groups misses (document order) most frequent first; equal counts keep document order.
-    /// `data` is the read's partial data, which gives each group's total.
-    public static func group(_ misses: [CacheMiss], data: JSONObject?) -> [MissGroup] {
+    /// `data` is the read's partial data, which gives each group's total, with what the read
+    /// left out of it (`elided`).
+    public static func group(_ misses: [CacheMiss], data: JSONObject?, elided: ElidedCounts = ElidedCounts()) -> [MissGroup] {
         struct Identity: Hashable { let path: [Step]; let reason: MissReason; let fieldKey: String? }
         var order: [Identity] = []
         var groups: [Identity: MissGroup] = [:]
@@ -73,11 +74,21 @@ public struct MissGroup: Sendable, Hashable {
         }
         var result = order.compactMap { groups[$0] }
         for index in result.indices {
-            result[index].total = max(result[index].count, Self.total(at: result[index].path, in: data))
+            let path = result[index].path
+            result[index].total = max(result[index].count, Self.total(at: path, in: data) + Self.total(at: path, in: elided))
         }
         return result.enumerated().sorted { lhs, rhs in
             lhs.element.count != rhs.element.count ? lhs.element.count > rhs.element.count : lhs.offset < rhs.offset
         }.map(\.element)
+    }
+
+    /// The same, among what the read left out.
+    private static func total(at path: [Step], in elided: ElidedCounts) -> Int {
+        guard let last = path.last, !elided.isEmpty else { return 0 }
+        switch last {
+        case .field: return elided.objects(at: Array(path.dropLast()))
+        case .anyIndex: return elided.elements(at: Array(path.dropLast()))
+        }
     }
 
     /// The objects at the parent of a field step, or the elements of the lists at the parent of

@@ -10,11 +10,18 @@ public struct ReadOptions: Sendable, Hashable {
     /// data written back (local mutations) keeps its cache ids, as Apollo's generated
     /// selection sets always select it.
     public var includeTypename: Bool
+    /// Keep at most this many elements of each list of objects in the data; the others are read
+    /// all the same (their misses and dependencies recorded, their objects counted in
+    /// `ReadResult.elided`) and stand as null. For a screen that shows the first elements of a
+    /// list: a read of 100,000 items then holds a few hundred of them, not 90 MB of data.
+    public var listElementLimit: Int?
 
-    public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false, includeTypename: Bool = false) {
+    public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false, includeTypename: Bool = false,
+                listElementLimit: Int? = nil) {
         self.allowMissingNullableFields = allowMissingNullableFields
         self.missesAsNull = missesAsNull
         self.includeTypename = includeTypename
+        self.listElementLimit = listElementLimit
     }
 }
 
@@ -36,6 +43,8 @@ public struct ReadResult: Sendable {
     /// Deferred fragments (`@defer`) whose data is not in the cache: left out of `data`, and not
     /// misses (a read with only pending fragments is complete).
     public var pending: [PendingFragment] = []
+    /// What `ReadOptions.listElementLimit` left out of `data` (null in its place), counted.
+    public var elided = ElidedCounts()
     /// Paths of absent nullable fields that the read filled in as null
     /// (`allowMissingNullableFields`), so a local mutation can leave them absent.
     var filledAbsent: [[PathComponent]] = []

@@ -11,6 +11,8 @@ struct Reader {
     var dependencies = FieldDependencyBuilder()
     var guesses: [TypeGuess] = []
     var pending: [PendingFragment] = []
+    /// List elements left out under `ReadOptions.listElementLimit`, counted.
+    var elided = ElidedCounts()
     /// Paths of absent nullable fields read as null (`allowMissingNullableFields`).
     var filledAbsent: [[PathComponent]] = []
     /// Objects' stored typenames that the document does not select (`includeTypename`).
@@ -72,6 +74,7 @@ struct Reader {
     private func finished(_ data: JSONObject?) -> ReadResult {
         var result = ReadResult(data: data, misses: misses, dependencies: dependencies.finish(), guesses: guesses)
         result.pending = pending
+        result.elided = elided
         result.filledAbsent = filledAbsent
         result.addedTypenames = addedTypenames
         return result
@@ -281,6 +284,8 @@ struct Reader {
         let outermost = objects && long && !readingLongList
         if outermost { readingLongList = true }
         defer { if outermost { readingLongList = false } }
+        // Only lists of objects are cut: their elements are what costs (scalars stay whole).
+        let keep = objects ? options.listElementLimit ?? Int.max : Int.max
         var values: [JSONValue] = []
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
@@ -291,7 +296,13 @@ struct Reader {
             // task is cancelled; checked every 256 elements so the check costs nothing.
             if index & 255 == 255, Task.isCancelled { throw CancellationError() }
             path.append(.index(index))
-            values.append(try complete(item, type: elementType, context) ?? .null)
+            let value = try complete(item, type: elementType, context) ?? .null
+            if index < keep {
+                values.append(value)
+            } else {
+                values.append(.null)
+                elided.count(value, at: path)
+            }
             path.removeLast()
         }
         return .array(values)

@@ -100,7 +100,7 @@ public final class QueryWatcher: Sendable {
         await run.run(policy)
         if let last = run.outcome.results.last {
             depend(on: last.dependencies, records: [])
-            self.last.withLock { $0.data = Self.kept(last.data) }
+            self.last.withLock { $0.data = Self.kept(last.data, options.readOptions) }
         } else if let read = run.lastRead {
             depend(on: read.dependencies, records: read.missingRecords)
         }
@@ -146,7 +146,7 @@ public final class QueryWatcher: Sendable {
     private func deliver(_ update: QueryWatcherUpdate) {
         guard !isCancelled else { return }
         // After a failure, the same data coming back (an undo) is news again.
-        let data: JSONObject? = if case .success(let value) = update.result { Self.kept(value.data) } else { nil }
+        let data: JSONObject? = if case .success(let value) = update.result { Self.kept(value.data, options.readOptions) } else { nil }
         let isLatest = last.withLock { last -> Bool in
             guard update.sequence >= last.sequence else { return false }
             last = (data, update.sequence)
@@ -161,9 +161,11 @@ public final class QueryWatcher: Sendable {
     /// `data` when it holds at most `keptValueLimit` values, else nil. A large result (a list of
     /// 100,000 items is 90 MB of `JSONObject`) is not kept once delivered: the watcher would
     /// otherwise hold it until the next one arrived, two of them at once while that is read.
-    /// Without it the next delivery is always news (a repeat of a large result is said twice).
-    static func kept(_ data: JSONObject?) -> JSONObject? {
-        guard let data else { return nil }
+    /// Nor is data read with a `listElementLimit` (two reads differing only in what they left
+    /// out would look the same). Without it the next delivery is always news (a repeat is said
+    /// twice).
+    static func kept(_ data: JSONObject?, _ options: ReadOptions = ReadOptions()) -> JSONObject? {
+        guard let data, options.listElementLimit == nil else { return nil }
         var budget = keptValueLimit
         return fits(.object(data), in: &budget) ? data : nil
     }
