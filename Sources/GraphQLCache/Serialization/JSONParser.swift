@@ -17,6 +17,13 @@ public protocol JSONBuilder {
     /// Throws `GraphQLCacheError.invalidJSON` with a message when the members do not form a
     /// valid value (a bad `$reference`); the parser replaces the position with the object's.
     func endObject(_ object: Object) throws(GraphQLCacheError) -> Value
+    /// An object key spelled by `ascii` (all below 0x80, no escapes): a builder may hand back a
+    /// `String` it made before for the same bytes (`FieldNameTable`).
+    func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String
+}
+
+extension JSONBuilder {
+    public func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String { String(decoding: ascii, as: UTF8.self) }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, no NaN), with a
@@ -85,7 +92,7 @@ public struct JSONParser<Builder: JSONBuilder> {
             while true {
                 skipWhitespace()
                 guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let key = try parseString()
+                let key = try parseString(isKey: true)
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after key") }
                 index += 1
@@ -135,17 +142,20 @@ public struct JSONParser<Builder: JSONBuilder> {
         return builder.array(items)
     }
 
-    private mutating func parseString() throws(GraphQLCacheError) -> String {
+    /// A string token; an ASCII key without escapes is made by the builder (`key`).
+    private mutating func parseString(isKey: Bool = false) throws(GraphQLCacheError) -> String {
         let start = index
         index += 1
         let contentStart = index
         var isASCII = true
         while index < bytes.count {
+            index = plainRunEnd(from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
-                if isASCII { return String(decoding: slice, as: UTF8.self) }
+                if isASCII { return isKey ? builder.key(slice) : String(decoding: slice, as: UTF8.self) }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }
@@ -153,10 +163,36 @@ public struct JSONParser<Builder: JSONBuilder> {
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: contentStart) }
             if byte < 0x20 { throw error("unescaped control character in string") }
-            if byte >= 0x80 { isASCII = false }
+            isASCII = false
             index += 1
         }
         throw error("unterminated string", at: start)
+    }
+
+    /// Where the run of bytes needing no attention ends, from `position`: the first quote,
+    /// backslash, control or non-ASCII byte (or the end), found eight bytes at a time. The word
+    /// tests flag exactly the bytes asked for at the lowest flagged position (a borrow can only
+    /// flag bytes above a true one), which is the one taken.
+    @inline(__always) private func plainRunEnd(from position: Int) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = position
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let found = (((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote)
+                | ((backslash &- ones) & ~backslash) | word) & highs
+            if found != 0 { return offset + found.trailingZeroBitCount / 8 }
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return offset }
+            offset += 1
+        }
+        return offset
     }
 
     /// The slow path for strings with escapes: decodes into a byte buffer.

@@ -35,11 +35,15 @@ public enum RecordJSON {
         }
     }
 
-    /// Decodes a record's JSON straight from a buffer (a SQLite column): the fast path.
-    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) throws(GraphQLCacheError) -> [String: CacheValue] {
+    /// Decodes a record's JSON straight from a buffer (a SQLite column): the fast path. `names`,
+    /// kept across the rows of one load or scan, lets each row reuse the field names met before.
+    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey,
+                              names: FieldNameTable? = nil) throws(GraphQLCacheError) -> [String: CacheValue] {
         let value: CacheValue
         do {
-            value = try JSONParser.parse(buffer: buffer, builder: CacheValueBuilder())
+            value = try withExtendedLifetime(names) { () throws(GraphQLCacheError) in
+                try JSONParser.parse(buffer: buffer, builder: CacheValueBuilder(names: names))
+            }
         } catch {
             throw .brokenRecord(BrokenRecord(key: key, reason: error.description))
         }
@@ -50,9 +54,9 @@ public enum RecordJSON {
     }
 
     /// A stored row as a browsing scan reports it: the record, or what is wrong with its JSON.
-    public static func scannedRow(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey) -> ScannedRow {
+    public static func scannedRow(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey, names: FieldNameTable? = nil) -> ScannedRow {
         do {
-            return .record(Record(key: key, try decode(buffer: buffer, key: key)))
+            return .record(Record(key: key, try decode(buffer: buffer, key: key, names: names)))
         } catch {
             return .broken(error.brokenRecord ?? BrokenRecord(key: key, reason: error.description))
         }
@@ -118,6 +122,20 @@ struct CacheValueBuilder: JSONBuilder {
     struct Members {
         var first: (key: String, value: CacheValue)?
         var rest: [(key: String, value: CacheValue)] = []
+    }
+
+    /// Where object keys are looked up by their bytes, when decoding many rows. Unmanaged: the
+    /// caller of the parse keeps the table alive, and a retain and release per key would cost
+    /// more than the lookup.
+    private let names: Unmanaged<FieldNameTable>?
+
+    init(names: FieldNameTable? = nil) {
+        self.names = names.map { Unmanaged.passUnretained($0) }
+    }
+
+    func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String {
+        guard let names else { return String(decoding: ascii, as: UTF8.self) }
+        return names._withUnsafeGuaranteedRef { $0.name(ascii) }
     }
 
     func null() -> CacheValue { .null }

@@ -93,9 +93,10 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         for start in stride(from: 0, to: all.count, by: Self.loadChunkSize) {
             let chunk = all[start..<min(start + Self.loadChunkSize, all.count)]
             try state.withLock { state in
+                let names = FieldNameTable()  // one per chunk: it stays with the thread holding the lock
                 try SQLiteRows.select(keys: Array(chunk), on: state.connection) { key, bytes in
                     state.tracker?.saw(key, bytes)
-                    switch SQLiteRows.row(bytes, key: key) {
+                    switch SQLiteRows.row(bytes, key: key, names: names) {
                     case .record(let record): records[key] = record
                     case .broken(let broken): throw SQLiteError.brokenRecord(path: path, broken)
                     }

@@ -67,10 +67,10 @@ enum SQLiteRows {
     }
 
     /// Decodes one row's record JSON (`nil` bytes mean the column is NULL): the record, or what
-    /// is wrong with the row.
-    static func row(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) -> ScannedRow {
+    /// is wrong with the row. `names`, one per load or scan, reuses the field names of earlier rows.
+    static func row(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey, names: FieldNameTable? = nil) -> ScannedRow {
         guard bytes.baseAddress != nil else { return .broken(BrokenRecord(key: key, reason: "the record column is NULL")) }
-        return RecordJSON.scannedRow(buffer: bytes, key: key)
+        return RecordJSON.scannedRow(buffer: bytes, key: key, names: names)
     }
 
     /// Writes one record's JSON under `key`.

@@ -76,6 +76,7 @@ final class SQLiteReadSnapshot: CacheReadSnapshot {
         var records = [CacheKey: Record](minimumCapacity: keys.count)
         let tracking = cache.state.withLock { $0.tracker != nil }
         var seen: [(CacheKey, [UInt8])] = []
+        let names = FieldNameTable()
         try SQLiteRows.select(keys: Array(keys), on: connection) { key, bytes in
             if tracking {
                 seen.append((key, Array(bytes)))
@@ -85,7 +86,7 @@ final class SQLiteReadSnapshot: CacheReadSnapshot {
                     seen.removeAll(keepingCapacity: true)
                 }
             }
-            switch SQLiteRows.row(bytes, key: key) {
+            switch SQLiteRows.row(bytes, key: key, names: names) {
             case .record(let record): records[key] = record
             case .broken(let broken): throw SQLiteError.brokenRecord(path: cache.path, broken)
             }
