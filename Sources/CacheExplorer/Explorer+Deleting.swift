@@ -26,7 +26,7 @@ extension Explorer {
             let doomed = Set(try backend.keys(matching: pattern, offset: 0, limit: count))
             let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern), doomed: doomed)
             let matcher = KeyPattern(pattern)
-            let affected = state.watches.filter { $0.dependentRecords.contains(where: matcher.matches) }.map(\.name)
+            let affected = state.watches.filter { $0.dependencies.records.contains(where: matcher.matches) }.map(\.name)
             state.mode = .confirm(.deletePattern(PatternPreview(pattern: pattern, count: count, sample: sample,
                                                         danglingReferences: dangling, danglingCount: danglingCount,
                                                         affectedWatches: affected)))

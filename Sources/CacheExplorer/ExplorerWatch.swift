@@ -50,7 +50,7 @@ final class ExplorerWatch: Sendable {
         self.events = events
         self.origins = origins
         var snapshot = WatchSnapshot(name: name, summary: Self.oneLine(document), source: "cache", updateCount: 0,
-                                     lastChangedKeys: [], resultLines: ["(waiting for the first result)"], dependentRecords: [])
+                                     lastChangedKeys: [], resultLines: ["(waiting for the first result)"])
         snapshot.document = document
         snapshot.variables = variables
         snapshot.policy = policy(usesNetwork).rawValue
@@ -189,7 +189,7 @@ final class ExplorerWatch: Sendable {
         let lines = data?.isEmpty == true && !errors.isEmpty ? [] : ResultLines.lines(data)
         let pending = (shown?.pending ?? []).map { "… @defer \($0): pending" }
         snapshot.resultLines = lines + pending + errors.map { "✗ " + $0 }
-        snapshot.dependentRecords = Set((cacheRead?.dependencies ?? result?.dependencies ?? FieldDependencies()).records)
+        snapshot.dependencies = cacheRead?.dependencies ?? result?.dependencies ?? FieldDependencies()
         snapshot.error = errors.isEmpty ? nil : errors.joined(separator: "\n")
         snapshot.report = report
         snapshot.note = nil

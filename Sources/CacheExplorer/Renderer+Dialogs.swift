@@ -76,7 +76,7 @@ extension Renderer {
             [("Delete ", .dialog), (key.rawValue, .keyRoot), ("?", .dialog)],
             [("References to it will dangle; nothing else is deleted.", .textDim)],
         ]
-        let watches = state.watches.filter { $0.dependentRecords.contains(key) }.map(\.name)
+        let watches = state.watches.filter { $0.dependencies.contains(record: key) }.map(\.name)
         if let line = Self.watchImpact(watches, network: state.watchesUseNetwork) { lines.append(line) }
         lines.append([])
         lines.append([("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)])

@@ -18,8 +18,9 @@ public struct WatchSnapshot: Hashable, Sendable {
     public var lastChangeOrigin: String?
     /// The result as short lines (`hero.name: "R2-D2"`), the error last, for the pane.
     public var resultLines: [String]
-    /// The records the result depends on, for delete impact.
-    public var dependentRecords: Set<CacheKey>
+    /// The field keys the result depends on, grouped by record (the read's own, shared with the
+    /// store's change index rather than copied), for delete impact: `contains(record:)`.
+    public var dependencies: FieldDependencies
     /// The whole document, as given.
     public var document = ""
     /// The variables as JSON text; empty for none.
@@ -37,14 +38,14 @@ public struct WatchSnapshot: Hashable, Sendable {
     public var report: QueryReport?
 
     public init(name: String, summary: String, source: String, updateCount: Int, lastChangedKeys: [String],
-                resultLines: [String], dependentRecords: Set<CacheKey>) {
+                resultLines: [String], dependencies: FieldDependencies = FieldDependencies()) {
         self.name = name
         self.summary = summary
         self.source = source
         self.updateCount = updateCount
         self.lastChangedKeys = lastChangedKeys
         self.resultLines = resultLines
-        self.dependentRecords = dependentRecords
+        self.dependencies = dependencies
     }
 }
 

@@ -44,7 +44,7 @@ import Testing
         #expect(watch.report == expected)
         let misses = (0..<count).filter { $0 % 7 == 3 }.count
         #expect(watch.report?.groups.first?.contains("\(misses) of \(count)") == true, "\(watch.report?.groups ?? [])")
-        #expect(watch.dependentRecords.count == count + 7 + 1)
+        #expect(watch.dependencies.recordCount == count + 7 + 1)
     }
 
     /// The open watch scrolls to the end of its report: the last elements it draws, then how

@@ -18,7 +18,7 @@ import Testing
         #expect(watch.policy == "returnCacheDataDontFetch")
         #expect(watch.updateCount == 1)
         #expect(watch.resultLines == ["hero.name: \"R2-D2\""])
-        #expect(watch.dependentRecords == [.queryRoot, "Droid:2001"])
+        #expect(Set(watch.dependencies.records) == [.queryRoot, "Droid:2001"])
         #expect(watch.report?.lines == [.init(depth: 0, text: "hero", status: .hit), .init(depth: 1, text: "name: \"R2-D2\"", status: .hit)])
         #expect(!watch.isReading)
         #expect(explorer.state.message == StatusMessage("watching w1"))

@@ -287,6 +287,7 @@ struct Reader {
         // Only lists of objects are cut: their elements are what costs (scalars stay whole).
         let keep = objects ? options.listElementLimit ?? Int.max : Int.max
         var values: [JSONValue] = []
+        var elidedRoot: Int?
         values.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             if objects, index % slice == 0 {
@@ -300,8 +301,10 @@ struct Reader {
             if index < keep {
                 values.append(value)
             } else {
+                let root = elidedRoot ?? elided.root(for: path)
+                elidedRoot = root
                 values.append(.null)
-                elided.count(value, at: path)
+                elided.count(value, root: root)
             }
             path.removeLast()
         }

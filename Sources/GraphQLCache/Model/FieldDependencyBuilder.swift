@@ -24,6 +24,11 @@ struct FieldDependencyBuilder {
     /// Records that keep their own set (marked `overflow` in `groups`).
     private var large: [CacheKey: Set<String>] = [:]
     private var transitions: [Transition: FieldNames] = [:]
+    /// The last transitions taken, found by the list's address and the name's length before
+    /// the table (hashing the name was most of a key's cost: each item of a list takes the same
+    /// few transitions, one after another).
+    private var recent = [(from: ObjectIdentifier, name: String, to: FieldNames)?](repeating: nil, count: recentSlots)
+    private static let recentSlots = 64
     /// Lists made so far by content, so that two ways of reaching the same names meet.
     private var lists: [[String]: FieldNames] = [:]
     private var count = 0
@@ -34,7 +39,7 @@ struct FieldDependencyBuilder {
     /// Adds `record.name`.
     mutating func insert(_ name: String, of record: CacheKey) {
         Self.add(name, record, to: &groups[record, default: FieldNames.empty], transitions: &transitions,
-                 lists: &lists, large: &large, count: &count)
+                 recent: &recent, lists: &lists, large: &large, count: &count)
     }
 
     /// The keys added so far.
@@ -47,7 +52,9 @@ struct FieldDependencyBuilder {
     // Static, with each part passed `inout`: the record's entry is changed in place (one hash
     // of its key) while the tables beside it change too.
     private static func add(_ name: String, _ record: CacheKey, to names: inout FieldNames,
-                            transitions: inout [Transition: FieldNames], lists: inout [[String]: FieldNames],
+                            transitions: inout [Transition: FieldNames],
+                            recent: inout [(from: ObjectIdentifier, name: String, to: FieldNames)?],
+                            lists: inout [[String]: FieldNames],
                             large: inout [CacheKey: Set<String>], count: inout Int) {
         if names === overflow {
             if large[record, default: []].insert(name).inserted { count += 1 }
@@ -56,8 +63,15 @@ struct FieldDependencyBuilder {
         let (index, found) = names.position(of: name)
         if found { return }
         count += 1
-        let transition = Transition(from: ObjectIdentifier(names), name: name)
+        let from = ObjectIdentifier(names)
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: from) >> 4 &+ UInt(name.utf8.count) &* 31) & UInt(recentSlots - 1))
+        if let hit = recent[slot], hit.from == from, hit.name == name {
+            names = hit.to
+            return
+        }
+        let transition = Transition(from: from, name: name)
         if let next = transitions[transition] {
+            recent[slot] = (from, name, next)
             names = next
             return
         }
@@ -71,6 +85,7 @@ struct FieldDependencyBuilder {
         let next = lists[sorted] ?? FieldNames(sorted: sorted)
         lists[sorted] = next
         transitions[transition] = next
+        recent[slot] = (from, name, next)
         names = next
     }
 }

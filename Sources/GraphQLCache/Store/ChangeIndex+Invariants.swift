@@ -5,11 +5,13 @@ extension ChangeIndex {
         var problems: [String] = []
         var expected: [CacheKey: [ID: [String]]] = [:], records: [CacheKey: Set<ID>] = [:]
         for (id, stored) in forward {
+            let isLarge = stored.fields.recordCount >= Self.largeThreshold
+            if isLarge != large.contains(id) { problems.append("observer \(id) misfiled as large or not") }
             for (record, names) in stored.fields.groups {
                 if names.sorted.isEmpty || names.sorted != Array(Set(names.sorted)).sorted() {
                     problems.append("fields of \(record) empty, unsorted or repeated")
                 }
-                expected[record, default: [:]][id] = names.sorted
+                if !isLarge { expected[record, default: [:]][id] = names.sorted }
             }
             for key in stored.records { records[key, default: []].insert(id) }
         }
@@ -25,6 +27,7 @@ extension ChangeIndex {
         }
         if actual != expected { problems.append("field index differs from dependencies") }
         if records != recordObservers { problems.append("record index differs from dependencies") }
+        if !large.isSubset(of: forward.keys) { problems.append("a large observer not registered") }
         return problems
     }
 

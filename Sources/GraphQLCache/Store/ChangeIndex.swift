@@ -13,8 +13,14 @@
 /// record several observers depend on keeps them in a group, with a field -> observers table
 /// once they are more than `tableThreshold` (`QUERY_ROOT` when every watcher reads a field of
 /// it), so a change to one of its fields does not look at every observer of the record.
-/// A watch over 100,000 items (700,000 field keys) took 340 MB with one entry per field key,
-/// 51 MB grouped with a group per record, and now one dictionary entry per record.
+///
+/// An observer of `largeThreshold` records or more (a watch over a long list) is not inverted
+/// at all: a change is checked against its grouped dependencies directly, one lookup per changed
+/// key. There are few such observers (each holds thousands of records' worth of a read), so
+/// dispatch stays O(changed keys) times a small number, and registering one costs nothing per
+/// record. A watch over 100,000 items (700,000 field keys) took 340 MB with one entry per
+/// field key, 51 MB grouped with a group per record, 13 MB with one entry per record, and now
+/// nothing beyond its own dependencies.
 struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     /// One observer's fields on one record.
     struct Entry: Sendable {
@@ -32,11 +38,15 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
 
     /// Observers a record has before its field table is built.
     static var tableThreshold: Int { 8 }
+    /// Records an observer depends on from which it is checked directly instead of inverted.
+    static var largeThreshold: Int { 4_096 }
 
     private(set) var fieldObservers: [CacheKey: RecordEntries] = [:]
     /// Observers depending on the whole record.
     private(set) var recordObservers: [CacheKey: Set<ID>] = [:]
     private(set) var forward: [ID: Dependencies] = [:]
+    /// Observers of `largeThreshold` records or more: in `forward` only, checked one by one.
+    private(set) var large: Set<ID> = []
 
     /// What one observer depends on.
     struct Dependencies: Equatable, Sendable {
@@ -60,13 +70,16 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     @discardableResult
     mutating func set(_ id: ID, dependencies: FieldDependencies, records: Set<CacheKey> = []) -> Dependencies? {
         let old = forward[id]
-        let oldGroups = old?.fields.groups ?? [:]
-        // Grown once to its size rather than doubling (each doubling holds both tables at once).
-        fieldObservers.reserveCapacity(max(fieldObservers.count, dependencies.recordCount))
-        for record in oldGroups.keys where dependencies.groups[record] == nil {
+        let wasLarge = large.contains(id)
+        let isLarge = dependencies.recordCount >= Self.largeThreshold
+        // What is inverted for `id` now, and what should be.
+        let oldGroups = wasLarge ? [:] : old?.fields.groups ?? [:]
+        let newGroups = isLarge ? [:] : dependencies.groups
+        if isLarge { large.insert(id) } else if wasLarge { large.remove(id) }
+        for record in oldGroups.keys where newGroups[record] == nil {
             Self.unplace(id, in: &fieldObservers[record])
         }
-        for (record, names) in dependencies.groups where oldGroups[record] != names {
+        for (record, names) in newGroups where oldGroups[record] != names {
             Self.place(Entry(id: id, fields: names), in: &fieldObservers[record])
         }
         let oldRecords = old?.records ?? []
@@ -81,6 +94,7 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
         guard forward[id] != nil else { return }
         set(id, dependencies: FieldDependencies(), records: [])
         forward[id] = nil
+        large.remove(id)
     }
 
     /// The observers a change concerns.
@@ -99,7 +113,16 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
             }
             if let ids = recordObservers[key] { result.formUnion(ids) }
         }
+        for id in large where !result.contains(id) {
+            if let fields = forward[id]?.fields, Self.touches(change, fields) { result.insert(id) }
+        }
         return result
+    }
+
+    /// Whether `change` changed or removed one of `fields` or removed a record holding one.
+    private static func touches(_ change: CacheChange, _ fields: FieldDependencies) -> Bool {
+        change.changedFields.contains(where: fields.contains) || change.removedFields.contains(where: fields.contains)
+            || change.removedRecords.contains(where: fields.contains(record:))
     }
 
     private func observers(of key: FieldKey, into result: inout Set<ID>) {

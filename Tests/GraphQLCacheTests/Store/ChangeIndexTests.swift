@@ -98,4 +98,38 @@ import CacheTestSupport
         }
         #expect(index.invariantViolations().isEmpty)
     }
+
+    /// Observers of thousands of records are checked directly rather than inverted: dispatch
+    /// still reaches exactly the observers a one-by-one check finds, as observers grow past the
+    /// threshold and shrink below it again.
+    @Test func largeObserversAreCheckedDirectlyAndAgreeWithOneByOne() {
+        var index = ChangeIndex<Int>()
+        var generator = SplitMix(seed: 23)
+        let pool = ChangeIndex<Int>.largeThreshold + 1_000
+        let records = (0..<pool).map { CacheKey("R\($0)") }
+        func dependencies(large: Bool) -> Set<FieldKey> {
+            let count = large ? ChangeIndex<Int>.largeThreshold + Int(generator.next() % 500) : Int(generator.next() % 20)
+            let start = Int(generator.next() % UInt64(pool))
+            return Set((0..<count).map { offset in
+                FieldKey(record: records[(start + offset) % pool], field: "f\(generator.next() % 3)")
+            })
+        }
+        for step in 0..<120 {
+            let id = Int(generator.next() % 8)
+            if generator.next() % 7 == 0 {
+                index.remove(id)
+            } else {
+                index.set(id, fields: dependencies(large: generator.next() % 2 == 0),
+                          records: generator.next() % 5 == 0 ? [records[Int(generator.next() % UInt64(pool))]] : [])
+            }
+            let changed = Set((0..<3).map { _ in
+                FieldKey(record: records[Int(generator.next() % UInt64(pool))], field: "f\(generator.next() % 4)")
+            })
+            let removed: Set<CacheKey> = generator.next() % 3 == 0 ? [records[Int(generator.next() % UInt64(pool))]] : []
+            let change = CacheChange(changedFields: changed, removedRecords: removed)
+            #expect(index.observers(affectedBy: change) == bruteForce(index, ids: 0..<8, change), "step \(step)")
+        }
+        #expect(index.large.count > 0 && index.large.count < index.count, "some observers are large, some not")
+        #expect(index.invariantViolations().isEmpty)
+    }
 }

@@ -1,0 +1,60 @@
+import CacheTestSupport
+import Testing
+@testable import GraphQLCache
+
+/// What a limited read leaves out is counted by grouped path exactly as a walk of every left-out
+/// value would count it, whatever the shapes of the elements.
+@Suite struct ElidedCountsTests {
+    /// A random element: objects of a few shapes (members in varying order, some missing),
+    /// nested lists of objects and scalars, nulls.
+    private static func element(_ generator: inout SplitMix, depth: Int = 0) -> JSONValue {
+        guard depth < 3 else { return .int(Int(generator.next() % 10)) }
+        switch generator.next() % 5 {
+        case 0: return .null
+        case 1: return .array((0..<Int(generator.next() % 4)).map { _ in element(&generator, depth: depth + 1) })
+        default:
+            var members: [(String, JSONValue)] = [("name", .string("n"))]
+            for name in ["owner", "related", "tags"] where generator.next() % 3 != 0 {
+                members.append((name, element(&generator, depth: depth + 1)))
+            }
+            if generator.next() % 2 == 0 { members.reverse() }
+            return .object(JSONObject(members))
+        }
+    }
+
+    /// The counts of a walk: objects and list elements by grouped path.
+    private static func walk(_ value: JSONValue, _ path: [MissGroup.Step], into counts: inout [[MissGroup.Step]: (Int, Int)]) {
+        switch value {
+        case .object(let object):
+            counts[path, default: (0, 0)].0 += 1
+            for (name, member) in object { walk(member, path + [.field(name)], into: &counts) }
+        case .array(let items):
+            counts[path, default: (0, 0)].1 += items.count
+            for item in items { walk(item, path + [.anyIndex], into: &counts) }
+        default:
+            break
+        }
+    }
+
+    @Test func countsAgreeWithAWalkOfEveryValueLeftOut() {
+        var generator = SplitMix(seed: 31)
+        var elided = ElidedCounts()
+        var expected: [[MissGroup.Step]: (Int, Int)] = [:]
+        let outer: [PathComponent] = [.field("items"), .index(7)]
+        let inner: [PathComponent] = [.field("items"), .index(2), .field("related"), .index(9)]
+        for step in 0..<400 {
+            let (path, steps): ([PathComponent], [MissGroup.Step]) = step % 3 == 0
+                ? (inner, [.field("items"), .anyIndex, .field("related"), .anyIndex])
+                : (outer, [.field("items"), .anyIndex])
+            let value = Self.element(&generator)
+            elided.count(value, root: elided.root(for: path))
+            Self.walk(value, steps, into: &expected)
+        }
+        #expect(elided.elementCount == 400)
+        for (path, (objects, elements)) in expected {
+            #expect(elided.objects(at: path) == objects, "\(path)")
+            #expect(elided.elements(at: path) == elements, "\(path)")
+        }
+        #expect(elided.objects(at: [.field("nowhere")]) == 0)
+    }
+}
