@@ -18,9 +18,10 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
     public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
         try state.withLock { state in
             var rows = [CacheKey: StoredRecord](minimumCapacity: keys.count)
+            let names = FieldNameTable()
             try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
                 state.tracker?.saw(key, bytes)
-                switch SQLiteRows.row(bytes, key: key) {
+                switch SQLiteRows.row(bytes, key: key, names: names) {
                 case .record(let record): rows[key] = .record(record)
                 case .broken(let broken):
                     rows[key] = .broken(BrokenRow(key: key, text: String(decoding: bytes, as: UTF8.self), error: broken.reason))

@@ -87,6 +87,7 @@ extension SQLiteNormalizedCache {
             statement.bind(after, at: 1)
             for (index, value) in (condition?.bindings ?? []).enumerated() { statement.bind(value, at: Int32(index + 2)) }
             var rows: [(rowID: Int64, result: ScannedRow)] = []
+            let names = FieldNameTable()
             while try statement.step() {
                 let rowID = statement.int64(0)
                 guard let key = statement.text(1).map({ CacheKey($0) }) else {
@@ -101,7 +102,7 @@ extension SQLiteNormalizedCache {
                     rows.append((rowID, .broken(BrokenRecord(key: key, reason: reason))))
                     continue
                 }
-                let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key) }
+                let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key, names: names) }
                     ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL"))
                 rows.append((rowID, result))
             }

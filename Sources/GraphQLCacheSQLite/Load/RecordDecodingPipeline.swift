@@ -64,6 +64,8 @@ final class RecordDecodingPipeline: Sendable {
         while true {
             available.wait()
             let claimed = state.withLock { state -> (Int, RowBatch, DispatchSemaphore)? in
+                // A load that stopped (its result taken, or a read failed) needs no more work.
+                if state.stopping { return nil }
                 while state.next < state.batches.count {
                     let index = state.next
                     state.next += 1

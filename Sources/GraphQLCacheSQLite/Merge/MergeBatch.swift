@@ -60,6 +60,8 @@ struct MergeBatch {
         // Where each key is, built at the first row found: a merge of new records finds none.
         var positions: KeyPositions?
         var scratch = JSONWriter(reservingCapacity: 1_024)
+        // The field names of decoded rows (another writer's layout), made at the first one.
+        var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
         try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
             if positions == nil { positions = KeyPositions(keys) }
@@ -67,7 +69,7 @@ struct MergeBatch {
             let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
                 roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
             }
-            stored[position] = diff ?? Self.decode(bytes, key: key)
+            stored[position] = diff ?? Self.decode(bytes, key: key, names: &names)
         }
         self.stored = stored
         self.replacements = replacements
@@ -89,8 +91,9 @@ struct MergeBatch {
     }
 
     /// A stored row decoded to merge into, or `broken`.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey) -> Stored {
-        guard case .record(let old) = SQLiteRows.row(bytes, key: key) else { return .broken }
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey, names: inout FieldNameTable?) -> Stored {
+        if names == nil { names = FieldNameTable() }
+        guard case .record(let old) = SQLiteRows.row(bytes, key: key, names: names) else { return .broken }
         return .old(old)
     }
 
