@@ -20,10 +20,15 @@ struct QueryExplainer {
         let operation = try executor.operation(document: document, variables: variableObject)
         let result = try store.withinReadTransaction { transaction in
             try executor.read(operation, from: TransactionRecords(transaction: transaction),
-                              options: ReadOptions(missesAsNull: true))
+                              options: Self.readOptions)
         }
         return try report(from: result, cache: cache)
     }
+
+    /// Misses read as null (the tree keeps every field in place), and only the list elements
+    /// the report draws kept (`QueryReport.elementLimit`; the others are read for their misses
+    /// and counts), so a console query over 100,000 items does not hold them all.
+    static let readOptions = ReadOptions(missesAsNull: true, listElementLimit: QueryReport.elementLimit)
 
     /// The report of a read already made (a watch's, read with `missesAsNull`), the same the
     /// console shows.

@@ -85,4 +85,19 @@ import Testing
         #expect(cut.elided.objects(at: [.field("items"), .anyIndex, .field("owner")]) == 30)
         #expect(MissGroup.group(cut.misses, data: cut.data, elided: cut.elided) == MissGroup.group(whole.misses, data: whole.data))
     }
+
+    /// The query console keeps only the elements its report draws, and reports exactly what a
+    /// whole read gives.
+    @Test(arguments: CacheKind.allCases)
+    func theConsoleReportsALongListAsAWholeReadDoes(_ kind: CacheKind) throws {
+        let count = QueryReport.elementLimit * 5
+        let (_, store) = try Self.backend(kind, items: count)
+        let explainer = QueryExplainer(executor: store.executor)
+        let report = try explainer.explain(document: Self.document, variables: nil, store: store, cache: try store.browsing)
+        let query = try store.executor.operation(document: Self.document)
+        let whole = try store.readResult(query: query, options: ReadOptions(missesAsNull: true))
+        let diagnoser = MissDiagnoser(configuration: store.executor.configuration, cache: try store.browsing)
+        #expect(report == QueryReport(try MissExplanation(result: whole, diagnoser: diagnoser)))
+        #expect(report.lines.contains { $0.text.contains("\(MissGroup.number(count - QueryReport.elementLimit)) more") })
+    }
 }
