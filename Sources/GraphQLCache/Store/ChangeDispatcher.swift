@@ -47,7 +47,7 @@ final class ChangeDispatcher: Sendable {
             guard state.observers[id] != nil else { return nil }
             return state.index.set(id, dependencies: dependencies, records: records)
         }
-        _ = previous
+        withExtendedLifetime(previous) {}   // released here, after the lock
     }
 
     /// Removes a subscriber or observer: no delivery to it starts afterwards.
