@@ -18,17 +18,6 @@ public struct RecordSet: Sendable, Equatable {
 
     public subscript(key: CacheKey) -> Record? { storage[key] }
 
-    /// Every field of every record. For records normalized from a response whose data came
-    /// whole, this is what reading the operation back from them would depend on (plus any
-    /// `__typename` the data carried unasked), found without that read.
-    public var fieldKeys: Set<FieldKey> {
-        var keys = Set<FieldKey>(minimumCapacity: storage.values.reduce(0) { $0 + $1.fields.count })
-        for record in storage.values {
-            for field in record.fields.keys { keys.insert(FieldKey(record: record.key, field: field)) }
-        }
-        return keys
-    }
-
     /// Merges every record of `records`; returns the changed field keys, grouped by record.
     @discardableResult
     public mutating func merge(records: RecordSet) -> FieldChanges {
