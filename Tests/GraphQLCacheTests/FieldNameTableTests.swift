@@ -15,20 +15,7 @@ import Testing
 
     /// The JSON of a record holding `fields` in order, written by hand so that keys may repeat.
     private func json(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    private func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "{" + members.map { JSONValue.string($0.0).jsonText + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     private func decode(_ text: String, names: FieldNameTable?) throws -> [String: CacheValue] {

@@ -20,7 +20,7 @@ final class RecordDecodingPipeline: Sendable {
     private enum BatchState: Sendable {
         case waiting(RowBatch)
         case decoding
-        case decoded(Result<[Record], BrokenRecordFound>)
+        case decoded(DecodedBatch)
         case taken
     }
 
@@ -87,7 +87,7 @@ final class RecordDecodingPipeline: Sendable {
     }
 
     /// The decoded batch `index` if it is ready, without waiting (nil otherwise).
-    func takeIfReady(_ index: Int) -> Result<[Record], BrokenRecordFound>? {
+    func takeIfReady(_ index: Int) -> DecodedBatch? {
         state.withLock { state in
             guard case .decoded(let result) = state.batches[index] else { return nil }
             state.batches[index] = .taken
@@ -97,8 +97,8 @@ final class RecordDecodingPipeline: Sendable {
 
     /// Decodes here every batch nobody has begun, from the last; call once every batch is in.
     /// Returns the results by index.
-    func decodeRemaining() -> [Int: Result<[Record], BrokenRecordFound>] {
-        var results: [Int: Result<[Record], BrokenRecordFound>] = [:]
+    func decodeRemaining() -> [Int: DecodedBatch] {
+        var results: [Int: DecodedBatch] = [:]
         while let (index, batch) = claimLast() { results[index] = batch.decode() }
         return results
     }
@@ -118,14 +118,14 @@ final class RecordDecodingPipeline: Sendable {
 
     /// What `take` does with a batch, decided under the lock.
     private enum Taking {
-        case decoded(Result<[Record], BrokenRecordFound>)
+        case decoded(DecodedBatch)
         case decodeHere(RowBatch)
         case wait(DispatchSemaphore)
     }
 
     /// The decoded batch `index`, decoding it here if nobody has begun it, waiting for the
     /// second thread if it is decoding it. Call once per batch.
-    func take(_ index: Int) -> Result<[Record], BrokenRecordFound> {
+    func take(_ index: Int) -> DecodedBatch {
         while true {
             let taking = state.withLock { state -> Taking in
                 switch state.batches[index] {

@@ -29,7 +29,7 @@ struct RowBatch: Sendable {
     }
 
     /// The batch decoded: its records in row order, or the first broken row.
-    func decode() -> Result<[Record], BrokenRecordFound> {
+    func decode() -> DecodedBatch {
         var records: [Record] = []
         records.reserveCapacity(keys.count)
         let names = FieldNameTable()
@@ -45,10 +45,10 @@ struct RowBatch: Sendable {
                     if end >= 0 { start = end }
                     switch SQLiteRows.row(json, key: key, names: names) {
                     case .record(let record): records.append(record)
-                    case .broken(let broken): return .failure(BrokenRecordFound(broken: broken))
+                    case .broken(let broken): return .broken(broken)
                     }
                 }
-                return .success(records)
+                return .records(records)
             }
         }
     }
@@ -57,7 +57,9 @@ struct RowBatch: Sendable {
     private static let emptyText: [UInt8] = [0]
 }
 
-/// A row of a batch that does not decode (`RowBatch.decode`).
-struct BrokenRecordFound: Error, Sendable {
-    let broken: BrokenRecord
+/// A batch decoded (`RowBatch.decode`): its records in row order, or the first row that does
+/// not decode (the loading thread turns it into `SQLiteError.brokenRecord`).
+enum DecodedBatch: Sendable {
+    case records([Record])
+    case broken(BrokenRecord)
 }

@@ -9,10 +9,10 @@ extension SQLiteNormalizedCache {
         let pipeline = RecordDecodingPipeline()
         defer { pipeline.stop() }
         var submitted = 0, inserted = 0
-        func insert(_ result: Result<[Record], BrokenRecordFound>) throws {
+        func insert(_ result: DecodedBatch) throws {
             switch result {
-            case .success(let decoded): for record in decoded { records[record.key] = record }
-            case .failure(let found): throw SQLiteError.brokenRecord(path: path, found.broken)
+            case .records(let decoded): for record in decoded { records[record.key] = record }
+            case .broken(let broken): throw SQLiteError.brokenRecord(path: path, broken)
             }
             inserted += 1
         }
