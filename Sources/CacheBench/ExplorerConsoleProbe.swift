@@ -31,7 +31,7 @@ public enum ExplorerConsoleProbe {
             "consoleSlowestKeyPressMs": .double(max(enter, held.slowest).secondsValue * 1000),
             "consoleKeyPresses": .int(held.count + 1),
             "readQueryFromSQLiteMs": .double(floor.secondsValue * 1000),
-            "peakResidentMB": peak.map { .double(Double($0) / 1_048_576) } ?? .null,
+            "peakResidentMB": ExplorerWorkProbe.megabytes(peak),
         ]
     }
 }

@@ -87,7 +87,7 @@ public enum ExplorerWorkProbe {
         return Int(String(screen[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed()))
     }
 
-    private static func megabytes(_ bytes: Int?) -> JSONValue {
+    static func megabytes(_ bytes: Int?) -> JSONValue {
         bytes.map { .double(Double($0) / 1_048_576) } ?? .null
     }
 }
