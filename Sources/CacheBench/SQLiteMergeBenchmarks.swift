@@ -6,7 +6,10 @@ import GraphQLCacheSQLite
 ///
 /// A merge reads the incoming keys with batched `IN` selects, then upserts the rows that
 /// changed, in one transaction; the floor does exactly those statements: the selects (results
-/// not decoded) and the upserts (JSON not encoded).
+/// not decoded) and the upserts (JSON not encoded). It runs them in the order the items were
+/// made, which is the order the cache walks them (by where their storage lies in memory, see
+/// `IncomingRecords`), and its file was written in that order too: a floor walking the
+/// `RecordSet`'s hash order would pay for scattered pages the cache does not, and flatter it.
 ///
 /// Each figure comes twice: as the cache runs by default (a large merge encodes its records on
 /// a second thread, `Options.concurrentEncoding`), and with everything on the merging thread,
@@ -27,9 +30,10 @@ enum SQLiteMergeBenchmarks {
 
     /// Merging `n` records into an empty file.
     static func mergeNew(_ n: Int, _ variant: Variant, context: BenchmarkContext) throws -> BenchmarkFigure {
-        let records = ItemUserWorkload(itemCount: n).itemRecords()
-        let keys = Array(records.keys)
-        let rows = ItemUserWorkload.rows(records.records)
+        let workload = ItemUserWorkload(itemCount: n)
+        let records = workload.itemRecords()
+        let rows = ItemUserWorkload.rows((0..<n).map { workload.item($0) })
+        let keys = rows.map(\.key)
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,
             setUpSubject: { _ in try SQLiteNormalizedCache(path: context.freshFile("merge-\(n).sqlite"), options: variant.options) },
@@ -55,8 +59,9 @@ enum SQLiteMergeBenchmarks {
         let cache = try SQLiteNormalizedCache(path: context.freshFile("remerge-\(n).sqlite"), options: variant.options)
         try cache.merge(records: workload.itemRecords())
         let raw = try RawSQLiteBaseline(path: context.freshFile("remerge-\(n)-raw.sqlite"))
-        try raw.insert(ItemUserWorkload.rows(workload.itemRecords().records))
-        let keys = Array(workload.itemRecords().keys)
+        let rows = ItemUserWorkload.rows((0..<n).map { workload.item($0) })
+        try raw.insert(rows)
+        let keys = rows.map(\.key)
         let changedCount = (n + 9) / 10
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,

@@ -30,6 +30,11 @@ enum SQLiteRows {
     /// hashing a new string to find its prepared statement, cost more than the batch's lookups.
     static let selectSQLs: [String] = batchSizes.map(selectSQL(batch:))
 
+    /// The most keys one select of `select(keys:on:_:)` binds on `connection`.
+    static func largestBatch(on connection: SQLiteConnection) -> Int {
+        min(batchSizes.last!, connection.variableLimit)
+    }
+
     /// Reads the rows for `keys` in batches; calls `row` with each key and its record JSON
     /// bytes (valid only during the call). A row whose record is NULL is passed as empty bytes,
     /// which the JSON decoder reports as broken.
@@ -38,7 +43,7 @@ enum SQLiteRows {
         _ row: (CacheKey, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
         var offset = 0
-        let largest = min(batchSizes.last!, connection.variableLimit)
+        let largest = largestBatch(on: connection)
         while offset < keys.count {
             let remaining = keys.count - offset
             let batch = batchSizes.first { $0 >= remaining && $0 <= largest } ?? largest

@@ -57,19 +57,27 @@ struct MergeBatch {
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
         if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
         let keys = records.positions.map(records.key(at:))
-        // Where each key is, built at the first row found: a merge of new records finds none.
-        var positions: KeyPositions?
         var scratch = JSONWriter(reservingCapacity: 1_024)
         // The field names of decoded rows (another writer's layout), made at the first one.
         var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
-        try SQLiteRows.select(keys: keys, on: connection) { key, bytes in
-            if positions == nil { positions = KeyPositions(keys) }
-            guard let position = positions?.position(of: key) else { return }
-            let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
-                roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
+        // One select batch at a time, each with its own small table of where its keys are: a
+        // table of every key is scattered over more memory than the CPU cache holds.
+        let batch = SQLiteRows.largestBatch(on: connection)
+        for start in stride(from: 0, to: keys.count, by: batch) {
+            let range = start..<min(start + batch, keys.count)
+            let batchKeys = Array(keys[range])
+            // Built at the first row found: a merge of new records finds none.
+            var positions: KeyPositions?
+            try SQLiteRows.select(keys: batchKeys, on: connection) { key, bytes in
+                if positions == nil { positions = KeyPositions(batchKeys) }
+                guard let found = positions?.position(of: key) else { return }
+                let position = range.lowerBound + found
+                let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
+                    roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
+                }
+                stored[position] = diff ?? Self.decode(bytes, key: key, names: &names)
             }
-            stored[position] = diff ?? Self.decode(bytes, key: key, names: &names)
         }
         self.stored = stored
         self.replacements = replacements
