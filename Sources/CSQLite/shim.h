@@ -12,4 +12,7 @@ static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
 
 /// SQLITE_READONLY_ROLLBACK is a macro built from a shift, which Swift does not import.
 static inline int csqlite_readonly_rollback(void) { return SQLITE_READONLY_ROLLBACK; }
+
+/// SQLITE_BUSY_SNAPSHOT, likewise: a write found that another connection committed after its read began.
+static inline int csqlite_busy_snapshot(void) { return SQLITE_BUSY_SNAPSHOT; }
 #endif

@@ -29,9 +29,10 @@ extension SQLiteNormalizedCache {
     /// The removal by pattern: the same test as `matchCondition`, noting the keys it deletes.
     static let removalSQL = #"DELETE FROM "records" WHERE \#(SQLiteSchema.removalFunction)("key", ?)"#
 
-    /// Deletes the rows whose key matches `pattern` on `connection` (inside the caller's
-    /// transaction); returns their keys. Throws, so that the transaction rolls back, if the
-    /// keys noted do not account for every row deleted.
+    /// Deletes the rows whose key matches `pattern` on `connection` with one statement (inside
+    /// the caller's transaction, or alone); returns their keys. Throws if the keys noted do not
+    /// account for every row deleted: inside a transaction, so that it rolls back; alone, the
+    /// rows are gone, and the cache forgets its listing (`rolledBack`) so that it is read anew.
     static func deleteRows(matching pattern: String, on connection: SQLiteConnection) throws -> [CacheKey] {
         connection.keyMatcher.startNoting()
         let deleted: Int
@@ -66,7 +67,7 @@ extension SQLiteNormalizedCache {
 
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
-        try write { state in
+        try writeOneStatement { state in
             let removed = Set(try Self.deleteRows(matching: pattern, on: state.connection))
             state.keys.removed(removed)
             state.trackOwnRemovals(removed)

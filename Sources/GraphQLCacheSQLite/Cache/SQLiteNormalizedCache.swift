@@ -165,6 +165,39 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         }
     }
 
+    /// `write` for a body whose one change to the file is a single statement: outside
+    /// `performAtomically` the statement runs alone, and SQLite commits it by itself.
+    ///
+    /// Why: inside `BEGIN … COMMIT`, SQLite keeps a statement journal for a statement that
+    /// changes many rows (so that a failure halfway undoes that statement alone): a copy of
+    /// every page it changes, written to a temporary file. Run alone, the statement is the
+    /// transaction and needs none; a pattern removal of 11,111 of 100,000 rows took 15 % longer
+    /// with it (Apollo's own removal runs alone). A statement alone takes the write lock only
+    /// when it first writes, after its read began, so a commit by another connection in between
+    /// makes it fail without changing anything; it is then run once more the usual way, in an
+    /// immediate transaction, which takes the lock before reading.
+    func writeOneStatement<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
+        let result: T? = try state.withLock { state throws -> T? in
+            if options.readOnly {
+                throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only")
+            }
+            if state.transactionDepth > 0 { return try body(&state) }
+            do {
+                let result = try body(&state)
+                state.trackCommit()
+                return result
+            } catch {
+                let staleRead: Bool
+                if case SQLiteError.busy = error { staleRead = state.connection.lastErrorWasStaleRead } else { staleRead = false }
+                state.rolledBack()
+                if staleRead { return nil }
+                throw error
+            }
+        }
+        if let result { return result }
+        return try write(body)
+    }
+
     /// Runs `body` under the lock in a write transaction: its own unless `performAtomically`
     /// has one open, in which case the outermost call commits or rolls back.
     func write<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {

@@ -130,6 +130,13 @@ final class SQLiteConnection {
         try exec("COMMIT", context: "committing a transaction")
     }
 
+    /// Whether the last error made here was a write that found its read out of date: another
+    /// connection committed between the start of a statement's read and its taking the write
+    /// lock. Only a statement run outside a transaction can meet this; run again, it may pass.
+    /// Noted when the error is made: SQLite's own last error code is gone once a statement
+    /// is reset.
+    private(set) var lastErrorWasStaleRead = false
+
     /// Rolls back if a transaction is open; never throws (used on error paths).
     func rollback() {
         if isInTransaction { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
@@ -167,6 +174,7 @@ final class SQLiteConnection {
     /// The error for result `code`, named after the file, with SQLite's message.
     func error(_ code: Int32, _ context: String) -> SQLiteError {
         let message = String(cString: sqlite3_errmsg(db))
+        lastErrorWasStaleRead = code == csqlite_busy_snapshot()
         if code == csqlite_readonly_rollback() { return .hotJournal(path: path) }
         switch code & 0xff {
         case SQLITE_NOTADB: return .notADatabase(path: path)
