@@ -1,6 +1,7 @@
 import GraphQLCache
 
-/// A merge's records by position, in the order their field storage lies in memory.
+/// A merge's records by position, in the order their field storage lies in memory, read in
+/// place from the `RecordSet`.
 ///
 /// Why that order: a `RecordSet` lists its records in hash order, which is no order at all in
 /// memory, so walking it met each record's field dictionary (and the lists and long strings
@@ -10,28 +11,33 @@ import GraphQLCache
 /// memory nearly front to back, which the processor prefetches. The order also keeps nearby
 /// records of a response together in the batched selects and in the upserts, which SQLite pays
 /// less for. The address is only a sort key: any order gives the same merge.
+///
+/// Why positions are the dictionary's indices and not copies of the records: a copy bumps the
+/// reference count of the record's key and fields, and with a second thread encoding (see
+/// `RecordEncodingPipeline`) those counts would bounce between the two cores; the indices are
+/// plain values, and a record is read only when used.
 struct IncomingRecords: Sendable {
-    private let records: [Record]
+    private let values: Dictionary<CacheKey, Record>.Values
+    private let indices: [Dictionary<CacheKey, Record>.Index]
 
     init(_ set: RecordSet) {
         let values = set.records
-        var order = values.indices.map { index in
-            (address: Self.storageAddress(of: values[index].fields), index: index)
-        }
-        order.sort { $0.address < $1.address }
-        records = order.map { values[$0.index] }
+        let hashOrder = Array(values.indices)
+        let addresses = hashOrder.map { Self.storageAddress(of: values[$0].fields) }
+        self.values = values
+        indices = MemoryOrder.positions(sortedBy: addresses).map { hashOrder[$0] }
     }
 
-    var count: Int { records.count }
-    var positions: Range<Int> { records.indices }
+    var count: Int { indices.count }
+    var positions: Range<Int> { indices.indices }
 
-    subscript(position: Int) -> Record { records[position] }
+    subscript(position: Int) -> Record { values[indices[position]] }
 
     /// The record's key, without copying the record.
-    func key(at position: Int) -> CacheKey { records[position].key }
+    func key(at position: Int) -> CacheKey { values[indices[position]].key }
 
     /// The record's fields, without copying the record.
-    func fields(at position: Int) -> [String: CacheValue] { records[position].fields }
+    func fields(at position: Int) -> [String: CacheValue] { values[indices[position]].fields }
 
     /// The bits of a dictionary's one stored word (its storage's address on Linux; on Darwin
     /// possibly a tagged or bridged pointer, still a fine sort key), read without touching the
