@@ -6,9 +6,9 @@ import GraphQLCacheSQLite
 ///
 /// A merge reads the incoming keys with batched `IN` selects, then upserts the rows that
 /// changed, in one transaction; the floor does exactly those statements: the selects (results
-/// not decoded) and the upserts (JSON not encoded). It runs them in the order the items were
-/// made, which is the order the cache walks them (by where their storage lies in memory, see
-/// `IncomingRecords`), and its file was written in that order too: a floor walking the
+/// not decoded) and the upserts (JSON not encoded). It runs them in the order the cache walks
+/// the same records (by where their storage lies in memory, `RawSQLiteBaseline.mergeOrder`),
+/// and the re-merge floor's file was written in the order the cache's was: a floor walking the
 /// `RecordSet`'s hash order would pay for scattered pages the cache does not, and flatter it.
 ///
 /// Each figure comes twice: as the cache runs by default (a large merge encodes its records on
@@ -32,7 +32,7 @@ enum SQLiteMergeBenchmarks {
     static func mergeNew(_ n: Int, _ variant: Variant, context: BenchmarkContext) throws -> BenchmarkFigure {
         let workload = ItemUserWorkload(itemCount: n)
         let records = workload.itemRecords()
-        let rows = ItemUserWorkload.rows((0..<n).map { workload.item($0) })
+        let rows = inMergeOrder(ItemUserWorkload.rows(records.records), of: records)
         let keys = rows.map(\.key)
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,
@@ -52,30 +52,45 @@ enum SQLiteMergeBenchmarks {
                              budget: variant.budget(remerge: false))
     }
 
+    /// `rows` (one per record of `records`) in the order the cache's merge walks `records`.
+    private static func inMergeOrder(_ rows: [(key: CacheKey, json: [UInt8])],
+                                     of records: RecordSet) -> [(key: CacheKey, json: [UInt8])] {
+        let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
+        return RawSQLiteBaseline.mergeOrder(of: records).map { byKey[$0]! }
+    }
+
     /// Re-merging all `n` records into a file that holds them, 10 % of them with a new price
     /// (a new price every run, so every run changes the same number of rows).
     static func remergeTenPercent(_ n: Int, _ variant: Variant, context: BenchmarkContext) throws -> BenchmarkFigure {
         let workload = ItemUserWorkload(itemCount: n)
         let cache = try SQLiteNormalizedCache(path: context.freshFile("remerge-\(n).sqlite"), options: variant.options)
-        try cache.merge(records: workload.itemRecords())
+        let first = workload.itemRecords()
+        try cache.merge(records: first)
         let raw = try RawSQLiteBaseline(path: context.freshFile("remerge-\(n)-raw.sqlite"))
-        let rows = ItemUserWorkload.rows((0..<n).map { workload.item($0) })
-        try raw.insert(rows)
-        let keys = rows.map(\.key)
+        try raw.insert(inMergeOrder(ItemUserWorkload.rows(first.records), of: first))
         let changedCount = (n + 9) / 10
+        // The order the cache walks this run's records in, for the floor to run in too.
+        var order: [CacheKey] = []
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,
-            setUpSubject: { run in workload.itemRecords(changedEvery: 10, priceOffset: Double(run + 1)) },
+            setUpSubject: { run in
+                let records = workload.itemRecords(changedEvery: 10, priceOffset: Double(run + 1))
+                order = RawSQLiteBaseline.mergeOrder(of: records)
+                return records
+            },
             subject: { records in
                 let changed = try cache.merge(records: records)
                 if changed.count != changedCount { throw BenchmarkError("re-merge changed \(changed.count) fields, not \(changedCount)") }
             },
             setUpFloor: { run in
-                ItemUserWorkload.rows(stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) })
+                let changed = stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) }
+                let rows = ItemUserWorkload.rows(changed)
+                let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+                return (keys: order, rows: rows.sorted { rank[$0.key]! < rank[$1.key]! })
             },
-            floor: { rows in
-                try raw.select(keys: keys)
-                try raw.insert(rows)
+            floor: { input in
+                try raw.select(keys: input.keys)
+                try raw.insert(input.rows)
             })
         return .milliseconds("sqlite re-merge \(n) records, 10% changed\(variant.nameSuffix) (floor: raw select+upsert of changed)",
                              compared, budget: variant.budget(remerge: true))

@@ -25,6 +25,14 @@ package final class RawSQLiteBaseline {
         }
     }
 
+    /// The keys of `records` in the order `SQLiteNormalizedCache.merge(records:)` walks them
+    /// (by where each record's storage lies in memory): the order a floor must run its
+    /// statements in to do what the cache's merge does.
+    package static func mergeOrder(of records: RecordSet) -> [CacheKey] {
+        let incoming = IncomingRecords(records)
+        return incoming.positions.map(incoming.key(at:))
+    }
+
     /// Reads the rows for `keys` with the cache's batched `IN` statements; returns the bytes read.
     @discardableResult
     package func select(keys: [CacheKey]) throws -> Int {
