@@ -78,9 +78,17 @@ public final class ReadWriteTransaction: ReadTransaction {
     }
 
     /// Applies the writes to the cache atomically; returns what they changed.
+    ///
+    /// Writes that apply in one call (the explorer's delete by pattern, one merge) are not
+    /// wrapped in `performAtomically`: the call is atomic by itself, and the SQLite cache runs a
+    /// lone removal by pattern outside any transaction, where SQLite keeps no statement journal.
     func commit() throws -> CacheChange {
         let overlay = self.overlay
-        try cache.performAtomically { try overlay.apply(to: cache) }
+        if overlay.appliesInOneCall {
+            try overlay.apply(to: cache)
+        } else {
+            try cache.performAtomically { try overlay.apply(to: cache) }
+        }
         return overlay.change
     }
 }

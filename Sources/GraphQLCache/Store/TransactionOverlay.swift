@@ -141,6 +141,13 @@ struct TransactionOverlay {
         change.removedFields.formUnion(fields)
     }
 
+    /// Whether applying the writes is one call on the cache, itself atomic (one removal, or one
+    /// merge of every patch): such a commit needs no transaction around it. A `clear` is left
+    /// out: inside a transaction it skips the cache's vacuum, and a commit keeps that behaviour.
+    var appliesInOneCall: Bool {
+        !cleared && hiddenPatterns.count + hiddenKeys.count + (patches.isEmpty ? 0 : 1) <= 1
+    }
+
     /// Applies the writes to `cache`: removals first, then the merged patches.
     func apply(to cache: NormalizedCache) throws {
         if cleared { try cache.clear() }
