@@ -107,4 +107,7 @@ public final class InMemoryNormalizedCache: BrowsableNormalizedCache, ReadSnapsh
     }
 
     public func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    /// Each change runs under the lock and cannot fail halfway.
+    public var appliesEachChangeAtomically: Bool { true }
 }

@@ -28,9 +28,18 @@ public protocol NormalizedCache: AnyObject, Sendable {
     /// Runs `body` so that the cache changes it makes are applied all together or not at all
     /// (a SQLite transaction). In memory, where no change can fail, it simply runs `body`.
     func performAtomically<T>(_ body: () throws -> T) throws -> T
+
+    /// Whether each of `merge`, `removeRecord`, `removeRecords(matching:)` and `clear` applies
+    /// all of its changes or none by itself, so that a store transaction making only one of
+    /// them needs no `performAtomically` around it. False unless a cache says so (both caches
+    /// here do): a SQLite removal by pattern run alone needs no statement journal.
+    var appliesEachChangeAtomically: Bool { get }
 }
 
 extension NormalizedCache {
+    /// False: a cache that does not say otherwise gets every store commit in `performAtomically`.
+    public var appliesEachChangeAtomically: Bool { false }
+
     /// Loads one record.
     public func loadRecord(forKey key: CacheKey) throws -> Record? {
         try loadRecords(forKeys: [key])[key]

@@ -79,12 +79,13 @@ public final class ReadWriteTransaction: ReadTransaction {
 
     /// Applies the writes to the cache atomically; returns what they changed.
     ///
-    /// Writes that apply in one call (the explorer's delete by pattern, one merge) are not
-    /// wrapped in `performAtomically`: the call is atomic by itself, and the SQLite cache runs a
-    /// lone removal by pattern outside any transaction, where SQLite keeps no statement journal.
+    /// Writes that apply in one call (the explorer's delete by pattern, one merge) on a cache
+    /// whose every change is atomic by itself are not wrapped in `performAtomically`: the SQLite
+    /// cache then runs a lone removal by pattern outside any transaction, where SQLite keeps no
+    /// statement journal.
     func commit() throws -> CacheChange {
         let overlay = self.overlay
-        if overlay.appliesInOneCall {
+        if overlay.appliesInOneCall, cache.appliesEachChangeAtomically {
             try overlay.apply(to: cache)
         } else {
             try cache.performAtomically { try overlay.apply(to: cache) }

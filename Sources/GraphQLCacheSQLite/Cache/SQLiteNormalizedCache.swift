@@ -129,6 +129,9 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         }
     }
 
+    /// Each change is one transaction (or, for a removal by pattern, one statement).
+    public var appliesEachChangeAtomically: Bool { true }
+
     /// One SQLite transaction around `body`: the outermost call commits, or rolls back when
     /// `body` throws; nested calls join it. The lock is not held while `body` runs, so cache calls
     /// from `body` work; calls from other threads meanwhile join the same transaction, which is

@@ -1,4 +1,5 @@
 @testable import GraphQLCache
+import Synchronization
 import Testing
 
 /// A commit whose writes apply in one call on the cache (one removal, or one merge of every
@@ -36,6 +37,44 @@ import Testing
         var cleared = TransactionOverlay()
         _ = cleared.clear(baseKeys: ["Item:1"])
         #expect(!cleared.appliesInOneCall)
+    }
+
+    /// A cache that counts `performAtomically`, and says or does not say that each change is
+    /// atomic by itself.
+    private final class CountingCache: NormalizedCache {
+        let records = InMemoryNormalizedCache(records: RecordSet(records: [
+            Record(key: "Item:1", ["x": .int(1)]), Record(key: "User:1", ["x": .int(2)]),
+        ]))
+        let appliesEachChangeAtomically: Bool
+        private let calls = Mutex(0)
+        var atomically: Int { calls.withLock { $0 } }
+
+        init(atomicChanges: Bool) { appliesEachChangeAtomically = atomicChanges }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try records.loadRecords(forKeys: keys) }
+        func merge(records set: RecordSet) throws -> FieldChanges { try records.merge(records: set) }
+        func removeRecord(for key: CacheKey) throws -> Bool { try records.removeRecord(for: key) }
+        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try records.removeRecords(matching: pattern) }
+        func clear() throws { try records.clear() }
+        func performAtomically<T>(_ body: () throws -> T) throws -> T {
+            calls.withLock { $0 += 1 }
+            return try body()
+        }
+    }
+
+    @Test func onlyACacheWhoseChangesAreAtomicGetsALoneChangeWithoutPerformAtomically() throws {
+        for atomicChanges in [true, false] {
+            let cache = CountingCache(atomicChanges: atomicChanges)
+            let store = CacheStore(cache: cache)
+            try store.withinReadWriteTransaction { try $0.merge(records: RecordSet(records: [Record(key: "Item:2", ["x": .int(3)])])) }
+            #expect(cache.atomically == (atomicChanges ? 0 : 1), "one merge, atomic changes: \(atomicChanges)")
+            try store.withinReadWriteTransaction { transaction in
+                try transaction.merge(records: RecordSet(records: [Record(key: "Item:3", ["x": .int(4)])]))
+                _ = try transaction.removeRecord(for: "User:1")
+            }
+            #expect(cache.atomically == (atomicChanges ? 1 : 2), "a merge and a removal, atomic changes: \(atomicChanges)")
+            #expect(try cache.records.keys(matching: nil, offset: 0, limit: 10) == ["Item:1", "Item:2", "Item:3"])
+        }
     }
 
     /// Through the store, a lone removal by pattern still reports and removes exactly its keys.
