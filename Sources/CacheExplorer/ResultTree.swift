@@ -16,8 +16,12 @@ struct ResultTree {
         var missAt: [[PathComponent]: CacheMiss] = [:]
         var below = Set<[PathComponent]>()
         for miss in misses {
-            if missAt[miss.path] == nil { missAt[miss.path] = miss }
-            var prefix = miss.path
+            // Only the first `elementLimit` elements of a list are drawn: a miss further in is
+            // never looked up, and only marks the paths above it (100,000 misses were kept
+            // twice over here, by their whole paths, for the 50 elements a list shows).
+            let drawn = Self.drawnLength(of: miss.path)
+            if drawn == miss.path.count, missAt[miss.path] == nil { missAt[miss.path] = miss }
+            var prefix = Array(miss.path.prefix(min(drawn, miss.path.count - 1) + 1))
             while !prefix.isEmpty {
                 prefix.removeLast()
                 guard below.insert(prefix).inserted else { break }
@@ -25,6 +29,15 @@ struct ResultTree {
         }
         self.missAt = missAt
         self.missesBelow = below
+    }
+
+    /// How many leading components of `path` the tree draws: up to its first list index past
+    /// `QueryReport.elementLimit`.
+    private static func drawnLength(of path: [PathComponent]) -> Int {
+        path.firstIndex { component in
+            if case .index(let index) = component { return index >= QueryReport.elementLimit }
+            return false
+        } ?? path.count
     }
 
     mutating func appendObject(_ object: JSONObject, path: [PathComponent], depth: Int) {
