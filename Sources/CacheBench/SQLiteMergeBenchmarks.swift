@@ -32,7 +32,7 @@ enum SQLiteMergeBenchmarks {
     static func mergeNew(_ n: Int, _ variant: Variant, context: BenchmarkContext) throws -> BenchmarkFigure {
         let workload = ItemUserWorkload(itemCount: n)
         let records = workload.itemRecords()
-        let rows = inMergeOrder(ItemUserWorkload.rows(records.records), of: records)
+        let rows = inMergeOrder(ItemUserWorkload.rows(records.records), RawSQLiteBaseline.mergeOrder(of: records))
         let keys = rows.map(\.key)
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,
@@ -52,11 +52,12 @@ enum SQLiteMergeBenchmarks {
                              budget: variant.budget(remerge: false))
     }
 
-    /// `rows` (one per record of `records`) in the order the cache's merge walks `records`.
+    /// `rows` in the order of `order` (the keys as the cache's merge walks them, from
+    /// `RawSQLiteBaseline.mergeOrder`); keys without a row are skipped.
     private static func inMergeOrder(_ rows: [(key: CacheKey, json: [UInt8])],
-                                     of records: RecordSet) -> [(key: CacheKey, json: [UInt8])] {
+                                     _ order: [CacheKey]) -> [(key: CacheKey, json: [UInt8])] {
         let byKey = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0) })
-        return RawSQLiteBaseline.mergeOrder(of: records).map { byKey[$0]! }
+        return order.compactMap { byKey[$0] }
     }
 
     /// Re-merging all `n` records into a file that holds them, 10 % of them with a new price
@@ -67,7 +68,7 @@ enum SQLiteMergeBenchmarks {
         let first = workload.itemRecords()
         try cache.merge(records: first)
         let raw = try RawSQLiteBaseline(path: context.freshFile("remerge-\(n)-raw.sqlite"))
-        try raw.insert(inMergeOrder(ItemUserWorkload.rows(first.records), of: first))
+        try raw.insert(inMergeOrder(ItemUserWorkload.rows(first.records), RawSQLiteBaseline.mergeOrder(of: first)))
         let changedCount = (n + 9) / 10
         // The order the cache walks this run's records in, for the floor to run in too.
         var order: [CacheKey] = []
@@ -84,9 +85,7 @@ enum SQLiteMergeBenchmarks {
             },
             setUpFloor: { run in
                 let changed = stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) }
-                let rows = ItemUserWorkload.rows(changed)
-                let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-                return (keys: order, rows: rows.sorted { rank[$0.key]! < rank[$1.key]! })
+                return (keys: order, rows: inMergeOrder(ItemUserWorkload.rows(changed), order))
             },
             floor: { input in
                 try raw.select(keys: input.keys)

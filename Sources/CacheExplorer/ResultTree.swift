@@ -21,7 +21,8 @@ struct ResultTree {
             // twice over here, by their whole paths, for the 50 elements a list shows).
             let drawn = Self.drawnLength(of: miss.path)
             if drawn == miss.path.count, missAt[miss.path] == nil { missAt[miss.path] = miss }
-            var prefix = Array(miss.path.prefix(min(drawn, miss.path.count - 1) + 1))
+            // Up to the first index not drawn: its list's path is the longest one marked.
+            var prefix = Array(miss.path.prefix(drawn + 1))
             while !prefix.isEmpty {
                 prefix.removeLast()
                 guard below.insert(prefix).inserted else { break }

@@ -168,6 +168,11 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         }
     }
 
+    /// Throws `readOnly` when the cache was opened read-only: checked before any write.
+    private func refuseIfReadOnly() throws {
+        if options.readOnly { throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only") }
+    }
+
     /// `write` for a body whose one change to the file is a single statement: outside
     /// `performAtomically` the statement runs alone, and SQLite commits it by itself.
     ///
@@ -181,9 +186,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// immediate transaction, which takes the lock before reading.
     func writeOneStatement<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
         let result: T? = try state.withLock { state throws -> T? in
-            if options.readOnly {
-                throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only")
-            }
+            try refuseIfReadOnly()
             if state.transactionDepth > 0 { return try body(&state) }
             do {
                 let result = try body(&state)
@@ -205,9 +208,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// has one open, in which case the outermost call commits or rolls back.
     func write<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
         try state.withLock { state throws -> T in
-            if options.readOnly {
-                throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only")
-            }
+            try refuseIfReadOnly()
             if state.transactionDepth > 0 { return try body(&state) }
             try state.connection.begin(immediate: true)
             do {
