@@ -18,10 +18,14 @@ extension JSONTokenWriter {
         for fractionDigits in 0...Self.maximumFractionDigits {
             let scaled = magnitude * scale
             guard scaled < Self.decimalLimit else { return false }
-            let significand = scaled.rounded()
-            if significand / scale == magnitude {
+            // Rounds to the nearest integer without a call into libm: when a k-digit decimal
+            // `d` reads back, the product is within 1/8 of it and adding 0.5 errs by at most
+            // 1/4 here, so truncating gives `d`; when none does, the check below fails for any
+            // integer, as it did with `rounded()`.
+            let significand = UInt64(scaled + 0.5)
+            if Double(significand) / scale == magnitude {
                 if value < 0 { byte(UInt8(ascii: "-")) }
-                digits(UInt64(significand), fractionDigits: fractionDigits)
+                digits(significand, fractionDigits: fractionDigits)
                 return true
             }
             scale *= 10

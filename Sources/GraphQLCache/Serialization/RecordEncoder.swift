@@ -43,18 +43,12 @@ struct RecordEncoder {
     mutating func object(_ fields: [String: CacheValue]) {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "{"))
-        withUnsafeTemporaryAllocation(of: Dictionary<String, CacheValue>.Index.self, capacity: fields.count) { order in
-            order.initialize(repeating: fields.startIndex)
-            defer { order.deinitialize() }
-            let count = Self.sortIndices(of: fields, into: order)
-            for rank in 0..<count {
-                let (key, value) = fields[order[rank]]
-                reserve(JSONTokenWriter.quotedBound(key.utf8.count) + Self.tokenRoom)
-                if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
-                cursor.quoted(key)
-                cursor.byte(UInt8(ascii: ":"))
-                self.value(value)
-            }
+        FieldOrder.forEach(inKeyOrder: fields) { rank, key, value in
+            reserve(JSONTokenWriter.quotedBound(key.utf8.count) + Self.tokenRoom)
+            if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
+            cursor.quoted(key)
+            cursor.byte(UInt8(ascii: ":"))
+            self.value(value)
         }
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "}"))
@@ -107,39 +101,4 @@ struct RecordEncoder {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "]"))
     }
-
-    /// Puts the dictionary's indices into `order` (initialized, at least `fields.count` long)
-    /// sorted by key; returns how many.
-    ///
-    /// Sorting indices (plain values, on the stack) rather than copies of the keys and values
-    /// saves three arrays per record, and no key is hashed again.
-    ///
-    /// An insertion sort for the usual few fields (no allocation, fastest on a dozen keys); a
-    /// record wider than `insertionSortLimit` is sorted in O(n log n): insertion alone made one
-    /// write of a 100,000-field record take minutes.
-    @inline(__always)
-    private static func sortIndices(of fields: [String: CacheValue],
-                                      into order: UnsafeMutableBufferPointer<Dictionary<String, CacheValue>.Index>) -> Int {
-        let keys = fields.keys
-        guard fields.count <= insertionSortLimit else {
-            for (rank, index) in fields.indices.enumerated() { order[rank] = index }
-            var sorted = order
-            sorted.sort { keys[$0] < keys[$1] }
-            return fields.count
-        }
-        var count = 0
-        for index in fields.indices {
-            var slot = count
-            while slot > 0, keys[index] < keys[order[slot - 1]] {
-                order[slot] = order[slot - 1]
-                slot -= 1
-            }
-            order[slot] = index
-            count += 1
-        }
-        return count
-    }
-
-    /// Above this many fields, `sortIndices` sorts rather than inserting.
-    static let insertionSortLimit = 32
 }
