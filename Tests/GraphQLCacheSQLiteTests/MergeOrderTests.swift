@@ -58,4 +58,29 @@ import Testing
         }
         #expect(try sqlite.allRecords() == memory.allRecords())
     }
+
+    /// A merge on one thread encodes each select batch just before reading it and keeps only the
+    /// JSON of records it will insert; new records in a file that has rows, over many batches,
+    /// among rows whose record is NULL, empty or broken, end up written exactly as the in-memory
+    /// cache has them.
+    @Test(arguments: [false, true])
+    func newRecordsAmongBrokenRowsOverManyBatchesAreWrittenAsTheInMemoryCacheHasThem(concurrent: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("new.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("User:1", #"{"name":"kept"}"#), ("Item:3", "{\"broken\"")])
+        try SQLiteTestFile.run("""
+            INSERT INTO records (key, record) VALUES ('Item:700', NULL);
+            INSERT INTO records (key, record) VALUES ('Item:1300', '');
+            """, at: path)
+        let sqlite = try SQLiteNormalizedCache(path: path, options: .init(concurrentEncoding: concurrent))
+        let memory = InMemoryNormalizedCache()
+        try memory.merge(records: RecordSet(records: [Record(key: "User:1", ["name": .string("kept")])]))
+        let set = RecordSet(records: Self.records())
+        let fromSQLite = try sqlite.merge(records: set)
+        let fromMemory = try memory.merge(records: set)
+        #expect(fromSQLite.fieldKeys == fromMemory.fieldKeys)
+        #expect(try sqlite.allRecords() == memory.allRecords())
+        // A second merge of the same records finds every row the same.
+        #expect(try sqlite.merge(records: set).isEmpty)
+    }
 }

@@ -64,3 +64,62 @@ import Testing
         #expect(changedFields(stored: " { } ", incoming: [:]) == [])
     }
 }
+
+/// The shortcut of `changedFields` for texts that differ in one member's value answers exactly
+/// what walking both texts member by member answers, on stored texts made by changing, respelling
+/// or breaking an encoded record in many ways.
+@Suite struct RecordJSONDiffShortcutTests {
+    private static let incoming: [String: CacheValue] = [
+        "__typename": .string("Item"), "id": .string("7"), "name": .string("Item 7"), "price": .double(12.99),
+        "tags": .list([.string("a"), .string("b]\"}")]), "owner": .reference("User:7"), "count": .int(3),
+        "meta": .object(["x": .list([.int(1), .null])]),
+    ]
+
+    /// Stored texts: the encoding with one value respelled, changed or broken, with several
+    /// values changed, with a member added, removed or renamed, and with bytes cut or added.
+    private static func storedTexts() -> [String] {
+        let encoded = RecordJSON.encodeString(incoming)
+        let replacements: [(String, String)] = [
+            ("12.99", "12.990"), ("12.99", "13.99"), ("12.99", "1299e-2"), ("12.99", " 12.99 "), ("12.99", "\"12.99\""),
+            ("12.99", "null"), ("12.99", "12.9"), ("12.99", "[12.99]"), ("12.99", "12.99,"), ("12.99", ""), (":3", ":3.0"),
+            (":3", ":4"), (":3", ":30"), ("\"Item 7\"", "\"Item \\u0037\""), ("\"Item 7\"", "\"Item 8\""),
+            ("\"Item 7\"", "\"Item 7"), ("User:7", "User:8"), ("{\"$reference\":\"User:7\"}", "{ \"$reference\" : \"User:7\" }"),
+            ("{\"$reference\":\"User:7\"}", "\"User:7\""), ("\"a\"", "\"c\""), ("[1,null]", "[1]"), ("\"price\"", "\"prices\""),
+            ("\"price\":12.99,", ""), (",\"tags\"", ",\"extra\":1,\"tags\""), ("\"id\":\"7\"", "\"id\":\"8\""),
+            ("\"count\":3", "\"count\":3,\"count\":3"), ("\"Item\"", "\"Thing\""),
+        ]
+        var texts = [encoded, encoded + " ", " " + encoded, encoded + "x", String(encoded.dropLast()), String(encoded.dropFirst())]
+        for (old, new) in replacements { texts.append(encoded.replacingOccurrences(of: old, with: new)) }
+        // Two members changed at once, far apart and side by side.
+        texts.append(encoded.replacingOccurrences(of: "12.99", with: "1").replacingOccurrences(of: "User:7", with: "User:1"))
+        texts.append(encoded.replacingOccurrences(of: "\"Item 7\"", with: "\"x\"").replacingOccurrences(of: ":3", with: ":4"))
+        return texts
+    }
+
+    @Test func theShortcutAnswersWhatTheMemberWalkAnswers() {
+        let encoded = RecordJSON.encode(Self.incoming)
+        for text in Self.storedTexts() {
+            Array(text.utf8).withUnsafeBufferPointer { stored in
+                encoded.withUnsafeBufferPointer { encoded in
+                    let answer = RecordJSON.changedFields(stored: stored, encoded: encoded, incoming: Self.incoming)
+                    let walked = RecordJSON.changedMembers(stored: stored, encoded: encoded, incoming: Self.incoming)
+                    #expect(answer == walked, "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test func aChangedPriceIsFoundAndARespelledOneIsNot() {
+        let encoded = RecordJSON.encodeString(Self.incoming)
+        let changed = encoded.replacingOccurrences(of: "12.99", with: "13.5")
+        let respelled = encoded.replacingOccurrences(of: "12.99", with: "12.990")
+        for (text, expected) in [(changed, ["price"]), (respelled, [])] {
+            let answer = Array(text.utf8).withUnsafeBufferPointer { stored in
+                RecordJSON.encode(Self.incoming).withUnsafeBufferPointer {
+                    RecordJSON.changedFields(stored: stored, encoded: $0, incoming: Self.incoming)
+                }
+            }
+            #expect(answer == expected, "\(text)")
+        }
+    }
+}

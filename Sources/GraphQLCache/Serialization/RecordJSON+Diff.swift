@@ -11,6 +11,14 @@ extension RecordJSON {
     /// another writer (Apollo's `JSONSerialization`) may spell an equal value differently.
     public static func changedFields(stored: UnsafeBufferPointer<UInt8>, encoded: UnsafeBufferPointer<UInt8>,
                                      incoming: [String: CacheValue]) -> [String]? {
+        changedValue(stored: stored, encoded: encoded, incoming: incoming)
+            ?? changedMembers(stored: stored, encoded: encoded, incoming: incoming)
+    }
+
+    /// `changedFields` by walking both texts member by member: what it answers whenever
+    /// `changedValue` cannot (`internal` so that tests can hold the two paths to each other).
+    static func changedMembers(stored: UnsafeBufferPointer<UInt8>, encoded: UnsafeBufferPointer<UInt8>,
+                               incoming: [String: CacheValue]) -> [String]? {
         var storedMembers = JSONMemberScanner(stored)
         var encodedMembers = JSONMemberScanner(encoded)
         var changed: [String] = []
@@ -31,6 +39,41 @@ extension RecordJSON {
             else { return nil }
             if storedValue != value { changed.append(key) }
         }
+    }
+
+    /// `changedFields` when every byte where the texts differ lies in one member's value (a
+    /// changed price): nil when not, and the caller walks both texts member by member.
+    ///
+    /// Why: a re-merge compares every changed row this way, and walking both texts cost about
+    /// as much as encoding the record. Here the texts are compared from both ends, and only
+    /// `encoded` (canonical, well formed) is walked, up to the member holding the first
+    /// difference. Sound because the stored text is then `encoded` with that one value's bytes
+    /// replaced: if those bytes parse as exactly one JSON value, the stored text is an object
+    /// with the same members in the same order, and only that member can differ.
+    private static func changedValue(stored: UnsafeBufferPointer<UInt8>, encoded: UnsafeBufferPointer<UInt8>,
+                                     incoming: [String: CacheValue]) -> [String]? {
+        let shorter = min(stored.count, encoded.count)
+        var prefix = 0
+        while prefix < shorter, stored[prefix] == encoded[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, stored[stored.count - 1 - suffix] == encoded[encoded.count - 1 - suffix] {
+            suffix += 1
+        }
+        let differenceEnd = encoded.count - suffix
+        var members = JSONMemberScanner(encoded)
+        while let member = members.next() {
+            guard member.value.upperBound >= prefix else { continue }
+            guard member.value.lowerBound <= prefix, member.value.upperBound >= differenceEnd, !member.keyHasEscape
+            else { return nil }
+            let storedValue = member.value.lowerBound..<member.value.upperBound + stored.count - encoded.count
+            let key = String(decoding: UnsafeBufferPointer(rebasing: encoded[member.key]), as: UTF8.self)
+            guard let value = incoming[key],
+                  let old = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: stored[storedValue]),
+                                                  builder: CacheValueBuilder())
+            else { return nil }
+            return old == value ? [] : [key]
+        }
+        return nil
     }
 
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ aRange: Range<Int>,

@@ -6,21 +6,24 @@ import GraphQLCache
 ///
 /// Why it is shaped like this: a merge that decoded every stored row to compare it spent most
 /// of its time building dictionaries it then threw away. Each incoming record's JSON (from
-/// `MergeEncodings`: a second thread for a large merge) is compared with the stored bytes:
-/// equal bytes mean an unchanged record (when the encoding reads back as the record). A
-/// differing row with the same field keys is diffed member by member and rewritten with the
-/// encoding already made; only other differing rows (another writer's layout, fields the
-/// incoming record lacks) are decoded and merged field by field with `Record.merge`. New
-/// records are written from their encodings.
+/// `MergeEncodings`: a second thread for a large merge, else the select batch's records encoded
+/// just before the batch is read) is compared with the stored bytes: equal bytes mean an
+/// unchanged record (when the encoding reads back as the record). A differing row with the same
+/// field keys is diffed member by member and rewritten with the encoding already made; only
+/// other differing rows (another writer's layout, fields the incoming record lacks) are decoded
+/// and merged field by field with `Record.merge`. New records are written from their encodings.
+/// Each batch's rows are copied out while SQLite steps through them (`FoundRows`) and compared
+/// once the batch's select is done.
 struct MergeBatch {
     /// What the file holds for one incoming record.
     private enum Stored {
-        /// No row: a new record.
-        case absent
+        /// No row: a new record, whose encoding is `replacements[kept]` when kept there (else
+        /// `encodings` has it).
+        case absent(kept: Range<Int>?)
         /// A row with exactly the incoming record's JSON: nothing to do.
         case same
         /// A row that cannot be decoded: overwritten by the incoming record, as if absent.
-        case broken
+        case broken(kept: Range<Int>?)
         /// A row with the same field keys whose `fields` differ: the merge is the incoming record,
         /// whose encoding is `replacements[span]`.
         case replaced(fields: [String], span: Range<Int>)
@@ -31,14 +34,15 @@ struct MergeBatch {
     private let records: IncomingRecords
     private var stored: [Stored]
     private var encodings: MergeEncodings
-    /// The encodings of the `replaced` records, one after the other.
+    /// The encodings of the `replaced` records, and the kept ones of `absent` and `broken`
+    /// records, one after the other.
     private var replacements: [UInt8] = []
 
     /// Prepares the merge of `set`; a large one starts encoding its records on a second
     /// thread when `concurrentEncoding` (call `finish()` when done, whatever happens).
     init(_ set: RecordSet, concurrentEncoding: Bool) {
         records = IncomingRecords(set)
-        stored = Array(repeating: .absent, count: records.count)
+        stored = Array(repeating: .absent(kept: nil), count: records.count)
         encodings = MergeEncodings(records: records, concurrently: concurrentEncoding)
     }
 
@@ -61,22 +65,31 @@ struct MergeBatch {
         // The field names of decoded rows (another writer's layout), made at the first one.
         var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
+        var found = FoundRows()
         // One select batch at a time, each with its own small table of where its keys are: a
         // table of every key is scattered over more memory than the CPU cache holds.
         let batch = SQLiteRows.largestBatch(on: connection)
         for start in stride(from: 0, to: keys.count, by: batch) {
             let range = start..<min(start + batch, keys.count)
             let batchKeys = Array(keys[range])
+            encodings.prepareBatch(range, of: records)
             // Built at the first row found: a merge of new records finds none.
             var positions: KeyPositions?
+            found.removeAll()
             try SQLiteRows.select(keys: batchKeys, on: connection) { key, bytes in
                 if positions == nil { positions = KeyPositions(batchKeys) }
-                guard let found = positions?.position(of: key) else { return }
-                let position = range.lowerBound + found
+                guard let index = positions?.position(of: key) else { return }
+                found.append(position: range.lowerBound + index, bytes)
+            }
+            found.forEach { position, bytes in
                 let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
                     roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
                 }
-                stored[position] = diff ?? Self.decode(bytes, key: key, names: &names)
+                stored[position] = diff ?? Self.decode(bytes, key: records.key(at: position), names: &names)
+            }
+            if !encodings.keepsEncodings {
+                Self.keepEncodings(of: range, stored: &stored, replacements: &replacements,
+                                   encodings: &encodings, records: records, scratch: &scratch)
             }
         }
         self.stored = stored
@@ -98,10 +111,30 @@ struct MergeBatch {
         return .replaced(fields: fields, span: start..<replacements.count)
     }
 
+    /// Copies the encodings of the batch's records that will be inserted (no row, or a broken
+    /// one) into `replacements`, before the next batch's encodings take their place.
+    private static func keepEncodings(of range: Range<Int>, stored: inout [Stored], replacements: inout [UInt8],
+                                      encodings: inout MergeEncodings, records: IncomingRecords, scratch: inout JSONWriter) {
+        for position in range {
+            let isBroken: Bool
+            switch stored[position] {
+            case .absent(kept: nil): isBroken = false
+            case .broken(kept: nil): isBroken = true
+            default: continue
+            }
+            let start = replacements.count
+            encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
+                replacements.append(contentsOf: json)
+            }
+            let kept = start..<replacements.count
+            stored[position] = isBroken ? .broken(kept: kept) : .absent(kept: kept)
+        }
+    }
+
     /// A stored row decoded to merge into, or `broken`.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey, names: inout FieldNameTable?) -> Stored {
         if names == nil { names = FieldNameTable() }
-        guard case .record(let old) = SQLiteRows.row(bytes, key: key, names: names) else { return .broken }
+        guard case .record(let old) = SQLiteRows.row(bytes, key: key, names: names) else { return .broken(kept: nil) }
         return .old(old)
     }
 
@@ -131,11 +164,16 @@ struct MergeBatch {
                     if fields.isEmpty { continue }
                     changed.appendNew(record: record.key, fields: fields)
                     try Self.upsert(old, scratch: &scratch, on: connection)
-                case .absent, .broken:
+                case .absent(let kept), .broken(let kept):
                     changed.appendNew(record: record.key, fields: Array(record.fields.keys))
                     if case .absent = stored[position] { newKeys.append(record.key) }
-                    try encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
-                        try SQLiteRows.upsert(key: record.key, json: json, on: connection)
+                    if let kept {
+                        try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: replacementBytes[kept]),
+                                              on: connection)
+                    } else {
+                        try encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
+                            try SQLiteRows.upsert(key: record.key, json: json, on: connection)
+                        }
                     }
                 }
             }

@@ -1,8 +1,9 @@
 import GraphQLCache
 
 /// Where a merge finds the JSON of each incoming record: from a `RecordEncodingPipeline` for a
-/// large merge, otherwise encoded on the spot into a buffer the caller reuses (so it stays in
-/// the CPU cache).
+/// large merge with a second thread; otherwise from the `EncodedBatch` of the select batch
+/// being read, or, outside any batch (the writes of a merge that read no rows), encoded on the
+/// spot into a buffer the caller reuses (so it stays in the CPU cache).
 struct MergeEncodings: Sendable {
     private let pipeline: RecordEncodingPipeline?
     /// The pipeline's chunks taken so far (empty ones where not taken yet: a real chunk holds
@@ -11,6 +12,8 @@ struct MergeEncodings: Sendable {
     /// chunk is used in place, where unwrapping one copied it, two atomic reference-count
     /// changes per row.
     private var fetched: [EncodedChunk]
+    /// Without a pipeline: the current select batch's JSON. Only the merging thread has it.
+    private var batch = EncodedBatch()
     /// The bytes `pullIntoCache` read, folded: kept so that those reads are not optimised away.
     private var pulled: UInt8 = 0
 
@@ -26,6 +29,15 @@ struct MergeEncodings: Sendable {
         }
     }
 
+    /// Whether a record's JSON stays available until the merge ends. When false, the JSON of a
+    /// batch is gone once the next batch is prepared, and a caller copies what it still needs.
+    var keepsEncodings: Bool { pipeline != nil }
+
+    /// Readies the JSON of `records[positions]`, the keys of the select batch about to be read.
+    mutating func prepareBatch(_ positions: Range<Int>, of records: IncomingRecords) {
+        if pipeline == nil { batch.encode(records, positions) }
+    }
+
     /// Calls `body` with the JSON of `records[position]` and whether that JSON reads back as
     /// the record. The record itself is read only when it is encoded here: a record the other
     /// thread is encoding is not touched, which would bounce its reference counts between the
@@ -35,6 +47,7 @@ struct MergeEncodings: Sendable {
         _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result
     ) rethrows -> Result {
         guard let pipeline else {
+            if batch.positions.contains(position) { return try batch.withEncoding(of: position, body) }
             scratch.removeAll()
             let roundTrips = RecordJSON.writeCheckingRoundTrip(records.fields(at: position), to: &scratch)
             return try scratch.withBytes { try body($0, roundTrips) }
