@@ -5,9 +5,10 @@ import GraphQLCacheSQLite
 /// their JSON encoded beforehand (DESIGN.md: merge within 1.5x of raw sqlite).
 ///
 /// A merge reads the incoming keys with batched `IN` selects, then upserts the rows that
-/// changed, in one transaction; the floor does exactly those statements: the selects (results
-/// not decoded) and the upserts (JSON not encoded). It runs them in the order the cache walks
-/// the same records (by where their storage lies in memory, `RawSQLiteBaseline.mergeOrder`),
+/// changed, in one transaction; the floor does exactly those statements, in one transaction
+/// too: the selects (results not decoded) and the upserts (JSON not encoded). It runs them in
+/// the order the cache walks the same records (by where their storage lies in memory,
+/// `RawSQLiteBaseline.mergeOrder`),
 /// and the re-merge floor's file was written in the order the cache's was: a floor walking the
 /// `RecordSet`'s hash order would pay for scattered pages the cache does not, and flatter it.
 ///
@@ -42,10 +43,7 @@ enum SQLiteMergeBenchmarks {
                 if changed.count != n * 7 { throw BenchmarkError("merging \(n) new items changed \(changed.count) fields, not \(n * 7)") }
             },
             setUpFloor: { _ in try RawSQLiteBaseline(path: context.freshFile("merge-\(n)-raw.sqlite")) },
-            floor: { raw in
-                try raw.select(keys: keys)
-                try raw.insert(rows)
-            })
+            floor: { raw in try raw.merge(selecting: keys, upserting: rows) })
         context.removeFile(context.freshFile("merge-\(n).sqlite"))
         context.removeFile(context.freshFile("merge-\(n)-raw.sqlite"))
         return .milliseconds("sqlite merge \(n) new records\(variant.nameSuffix) (floor: raw select+upsert)", compared,
@@ -87,10 +85,7 @@ enum SQLiteMergeBenchmarks {
                 let changed = stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) }
                 return (keys: order, rows: inMergeOrder(ItemUserWorkload.rows(changed), order))
             },
-            floor: { input in
-                try raw.select(keys: input.keys)
-                try raw.insert(input.rows)
-            })
+            floor: { input in try raw.merge(selecting: input.keys, upserting: input.rows) })
         return .milliseconds("sqlite re-merge \(n) records, 10% changed\(variant.nameSuffix) (floor: raw select+upsert of changed)",
                              compared, budget: variant.budget(remerge: true))
     }

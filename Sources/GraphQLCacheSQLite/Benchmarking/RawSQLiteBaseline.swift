@@ -15,8 +15,15 @@ package final class RawSQLiteBaseline {
 
     /// Upserts `rows` (key, record JSON bytes) in one transaction.
     package func insert(_ rows: [(key: CacheKey, json: [UInt8])]) throws {
+        try merge(selecting: [], upserting: rows)
+    }
+
+    /// A merge's statements, in one transaction as `SQLiteNormalizedCache.merge` runs them: the
+    /// batched selects of `keys` (results not decoded), then the upserts of `rows`.
+    package func merge(selecting keys: [CacheKey], upserting rows: [(key: CacheKey, json: [UInt8])]) throws {
         try connection.begin(immediate: true)
         do {
+            try select(keys: keys)
             for row in rows { try SQLiteRows.upsert(key: row.key, json: row.json, on: connection) }
             try connection.commit()
         } catch {
