@@ -73,12 +73,13 @@ struct MergeBatch {
             let range = start..<min(start + batch, keys.count)
             let batchKeys = Array(keys[range])
             encodings.prepareBatch(range, of: records)
-            // Built at the first row found: a merge of new records finds none.
-            var positions: KeyPositions?
+            // Built before the select, and captured as a constant: built lazily at the first row
+            // found, it lived in an optional the closure could change, and each row's lookup
+            // copied it (three reference-count changes) to read it.
+            let positions = KeyPositions(batchKeys)
             found.removeAll()
             try SQLiteRows.select(keys: batchKeys, on: connection) { key, bytes in
-                if positions == nil { positions = KeyPositions(batchKeys) }
-                guard let index = positions?.position(of: key) else { return }
+                guard let index = positions.position(of: key) else { return }
                 found.append(position: range.lowerBound + index, bytes)
             }
             found.forEach { position, bytes in
