@@ -8,10 +8,10 @@ import Testing
 @Suite struct FieldOrderTests {
     private static func walked(_ fields: [String: CacheValue]) -> [String] {
         var keys: [String] = []
-        FieldOrder.forEach(inKeyOrder: fields) { rank, key, value in
+        FieldOrder.forEach(inKeyOrder: fields) { rank, member in
             #expect(rank == keys.count)
-            #expect(fields[key] == value)
-            keys.append(key)
+            #expect(fields[member.key] == member.value)
+            keys.append(member.key)
         }
         return keys
     }
@@ -59,5 +59,25 @@ import Testing
         #expect(Self.walked(fields) == fields.keys.sorted())
         let ascii = Self.fields((0..<100).map { "key\($0)" })
         #expect(Self.walked(ascii) == ascii.keys.sorted())
+    }
+
+    /// Keys of up to eight bytes that need no escape are written from their prefix; a key that
+    /// needs one, at any position and length around that size, is still escaped.
+    @Test func shortKeysAreWrittenWholeAndKeysNeedingEscapesAreEscaped() throws {
+        let specials: [(text: String, escaped: String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{0}", "\\u0000"), ("é", "é")]
+        for length in 0..<11 {
+            let plain = String(repeating: "k", count: length)
+            #expect(RecordJSON.encodeString([plain: .int(1), "z": .null]) == #"{""# + plain + #"":1,"z":null}"#)
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    let before = String(repeating: "a", count: position)
+                    let after = String(repeating: "b", count: max(length - position - 1, 0))
+                    let key = before + special.text + after
+                    let json = RecordJSON.encodeString([key: .int(2)])
+                    #expect(json == #"{""# + before + special.escaped + after + #"":2}"#, "\(key.debugDescription)")
+                    #expect(try RecordJSON.decode(json, key: "K") == [key: .int(2)])
+                }
+            }
+        }
     }
 }

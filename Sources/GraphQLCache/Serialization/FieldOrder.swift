@@ -4,15 +4,18 @@
 /// Why not sort the keys with `<` directly: on one thread, sorting a record's keys with String
 /// comparisons and reaching each field through a dictionary index was about a third of encoding
 /// it (callgrind), and a re-merge encodes every incoming record to compare it with the stored
-/// row. Here each key's first eight bytes are read once as a big-endian integer, and the
-/// dictionary's indices are ordered by those integers, comparing whole keys only when two share
-/// those bytes. For ASCII keys (field names always are) byte
-/// order is Swift's order; a record with another key is sorted with `<` alone, which
-/// normalizes Unicode as Swift's order requires.
+/// row. Here each key's first eight bytes are read once as a big-endian integer, and the fields
+/// are ordered by those integers, comparing whole keys only when two share those bytes. For
+/// ASCII keys (field names always are) byte order is Swift's order; a record with another key
+/// is sorted with `<` alone, which normalizes Unicode as Swift's order requires. A key of at most
+/// eight bytes that needs no escape is its prefix, and is written from it (`Member.shortKey`).
 enum FieldOrder {
     /// One field as the dictionary's iterator gave it, and the first eight bytes of its key.
     struct Member {
         var prefix: UInt64
+        /// The key's length when the key is all in `prefix` (one to eight bytes) and needs no
+        /// escape in JSON, else 0.
+        var shortKey: Int
         var key: String
         var value: CacheValue
     }
@@ -24,7 +27,7 @@ enum FieldOrder {
     /// buffer when its turn comes, so it is copied once, not twice.
     @inline(__always)
     static func forEach(inKeyOrder fields: [String: CacheValue],
-                        _ body: (_ rank: Int, _ key: String, _ value: CacheValue) -> Void) {
+                        _ body: (_ rank: Int, _ member: Member) -> Void) {
         withUnsafeTemporaryAllocation(of: Member.self, capacity: fields.count) { members in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: fields.count) { order in
                 let base = members.baseAddress!
@@ -32,7 +35,7 @@ enum FieldOrder {
                 for (key, value) in fields {
                     let read = prefix(of: key)
                     ascii = ascii && read.ascii
-                    (base + count).initialize(to: Member(prefix: read.prefix, key: key, value: value))
+                    (base + count).initialize(to: Member(prefix: read.prefix, shortKey: read.shortKey, key: key, value: value))
                     order[count] = count
                     count += 1
                 }
@@ -46,8 +49,7 @@ enum FieldOrder {
                     sort(&sorted) { a, b in base[a].key < base[b].key }
                 }
                 for rank in 0..<count {
-                    let member = (base + sorted[rank]).move()
-                    body(rank, member.key, member.value)
+                    body(rank, (base + sorted[rank]).move())
                 }
             }
         }
@@ -74,31 +76,32 @@ enum FieldOrder {
     }
 
     /// The key's first eight UTF-8 bytes as a big-endian integer (so that integer order is byte
-    /// order), and whether every byte of the key is ASCII.
+    /// order), whether every byte of the key is ASCII, and its `Member.shortKey`.
     @inline(__always)
-    static func prefix(of key: String) -> (prefix: UInt64, ascii: Bool) {
+    static func prefix(of key: String) -> (prefix: UInt64, ascii: Bool, shortKey: Int) {
         if let read = key.utf8.withContiguousStorageIfAvailable(prefix(of:)) { return read }
         var contiguous = key
         return contiguous.withUTF8(prefix(of:))
     }
 
-    private static func prefix(of utf8: UnsafeBufferPointer<UInt8>) -> (prefix: UInt64, ascii: Bool) {
-        guard let base = utf8.baseAddress else { return (0, true) }
+    private static func prefix(of utf8: UnsafeBufferPointer<UInt8>) -> (prefix: UInt64, ascii: Bool, shortKey: Int) {
+        guard let base = utf8.baseAddress else { return (0, true, 0) }
         let raw = UnsafeRawPointer(base)
         let count = utf8.count
         let highs: UInt64 = 0x8080_8080_8080_8080
         guard count >= 8 else {
-            guard count >= 4 else {
-                var prefix: UInt64 = 0
+            var prefix: UInt64 = 0
+            if count >= 4 {
+                // The first four bytes and the last four, each put where it belongs in the
+                // big-endian word; where they overlap they are the same bytes.
+                let first = UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self))) << 32
+                let last = UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+                prefix = first | last << (64 - 8 * UInt64(count))
+            } else {
                 for offset in 0..<count { prefix |= UInt64(utf8[offset]) << (56 - 8 * offset) }
-                return (prefix, prefix & highs == 0)
             }
-            // The first four bytes and the last four, each put where it belongs in the
-            // big-endian word; where they overlap they are the same bytes.
-            let first = UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self))) << 32
-            let last = UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-            let prefix = first | last << (64 - 8 * UInt64(count))
-            return (prefix, prefix & highs == 0)
+            let short = count > 0 && JSONTokenWriter.firstEscape(in: utf8) == nil ? count : 0
+            return (prefix, prefix & highs == 0, short)
         }
         let first = raw.loadUnaligned(as: UInt64.self)
         var high = first, offset = 8
@@ -107,6 +110,7 @@ enum FieldOrder {
             offset += 8
         }
         if offset < count { high |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) }
-        return (UInt64(bigEndian: first), high & highs == 0)
+        let short = count == 8 && JSONTokenWriter.firstEscape(in: utf8) == nil ? 8 : 0
+        return (UInt64(bigEndian: first), high & highs == 0, short)
     }
 }

@@ -43,12 +43,18 @@ struct RecordEncoder {
     mutating func object(_ fields: [String: CacheValue]) {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "{"))
-        FieldOrder.forEach(inKeyOrder: fields) { rank, key, value in
-            reserve(JSONTokenWriter.quotedBound(key.utf8.count) + Self.tokenRoom)
-            if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
-            cursor.quoted(key)
+        FieldOrder.forEach(inKeyOrder: fields) { rank, member in
+            if member.shortKey > 0 {
+                reserve(Self.tokenRoom)
+                if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
+                cursor.quoted(prefix: member.prefix, count: member.shortKey)
+            } else {
+                reserve(JSONTokenWriter.quotedBound(member.key.utf8.count) + Self.tokenRoom)
+                if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
+                cursor.quoted(member.key)
+            }
             cursor.byte(UInt8(ascii: ":"))
-            self.value(value)
+            value(member.value)
         }
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "}"))
@@ -57,7 +63,7 @@ struct RecordEncoder {
     /// One value: a reference as `{"$reference":"KEY"}`, lists as arrays, custom scalar objects
     /// as objects. Every token reserves its own room, so callers reserve only for their
     /// punctuation.
-    mutating func value(_ value: CacheValue) {
+    @inline(__always) mutating func value(_ value: CacheValue) {
         switch value {
         case .null:
             reserve(Self.tokenRoom)
@@ -88,7 +94,7 @@ struct RecordEncoder {
         }
     }
 
-    private mutating func list(_ items: [CacheValue]) {
+    @inline(never) private mutating func list(_ items: [CacheValue]) {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
