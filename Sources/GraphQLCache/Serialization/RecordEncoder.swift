@@ -97,12 +97,16 @@ struct RecordEncoder {
     @inline(never) private mutating func list(_ items: [CacheValue]) {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
-            if index > 0 {
-                reserve(Self.tokenRoom)
-                cursor.byte(UInt8(ascii: ","))
+        // Through the buffer, not the array's iterator: with `value` written inline, about half
+        // of the items are then read in place rather than copied out (callgrind: -2.5 %).
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if index > 0 {
+                    reserve(Self.tokenRoom)
+                    cursor.byte(UInt8(ascii: ","))
+                }
+                value(items[index])
             }
-            value(item)
         }
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "]"))
