@@ -78,7 +78,7 @@ struct JSONTokenWriter {
 
     /// Copies the whole string, then looks for a byte that needs an escape in whole words:
     /// most strings need none, and checking byte by byte cost more than the copy (callgrind: a
-    /// quoted string took ~150 instructions, a third of encoding a record). From the first such
+    /// quoted string took ~150 instructions, a quarter of encoding a record). From the first such
     /// byte on, the rest is rewritten with its escapes.
     mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
@@ -108,8 +108,9 @@ struct JSONTokenWriter {
     }
 
     /// Where the first control byte, quote or backslash is, if any, eight bytes at a time: a
-    /// string shorter than a word is gathered into one (padded with a letter), and a longer one's
-    /// last partial word is read overlapping the word before it, which holds none.
+    /// string of four to seven bytes is read as its first four and last four (overlapping), a
+    /// shorter one byte by byte, and a longer one's last partial word overlapping the word before
+    /// it, which holds none.
     @inline(__always) static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = utf8.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)

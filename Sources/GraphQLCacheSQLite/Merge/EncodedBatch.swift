@@ -13,14 +13,8 @@ import GraphQLCache
 /// Unchecked `Sendable`: a `JSONWriter` is not, but a batch belongs to one merge and is only
 /// ever used by the thread running that merge (inside its write lock); no second thread sees it.
 struct EncodedBatch: @unchecked Sendable {
-    private struct Span {
-        var start: Int
-        var count: Int
-        var roundTrips: Bool
-    }
-
     private var writer = JSONWriter(reservingCapacity: 64 * 1_024)
-    private var spans: [Span] = []
+    private var spans: [EncodedSpan] = []
     /// What `IncomingRecords.touch` read, folded: kept so that those reads are not optimised away.
     private var touched: UInt = 0
     /// The positions whose JSON the batch holds.
@@ -32,11 +26,7 @@ struct EncodedBatch: @unchecked Sendable {
         writer.removeAll()
         spans.removeAll(keepingCapacity: true)
         touched ^= records.touch(positions)
-        for position in positions {
-            let start = writer.count
-            let roundTrips = RecordJSON.writeCheckingRoundTrip(records.fields(at: position), to: &writer)
-            spans.append(Span(start: start, count: writer.count - start, roundTrips: roundTrips))
-        }
+        EncodedSpan.encode(records, positions, to: &writer, spans: &spans)
         self.positions = positions
     }
 
@@ -45,8 +35,6 @@ struct EncodedBatch: @unchecked Sendable {
     func withEncoding<Result>(of position: Int,
                               _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result) rethrows -> Result {
         let span = spans[position - positions.lowerBound]
-        return try writer.withBytes { all in
-            try body(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), span.roundTrips)
-        }
+        return try writer.withBytes { try body(span.bytes(in: $0), span.roundTrips) }
     }
 }

@@ -2,14 +2,8 @@ import GraphQLCache
 
 /// The JSON of consecutive records, one after the other, and where each one is.
 struct EncodedChunk: Sendable {
-    private struct Span: Sendable {
-        var start: Int
-        var count: Int
-        var roundTrips: Bool
-    }
-
     private let bytes: [UInt8]
-    private let spans: [Span]
+    private let spans: [EncodedSpan]
 
     /// No records: a placeholder.
     init() {
@@ -23,13 +17,8 @@ struct EncodedChunk: Sendable {
     /// Encodes `records[positions]` as `RecordJSON.writeCheckingRoundTrip` does.
     init(_ records: IncomingRecords, _ positions: Range<Int>) {
         var writer = JSONWriter(reservingCapacity: positions.count * 256)
-        var spans: [Span] = []
-        spans.reserveCapacity(positions.count)
-        for position in positions {
-            let start = writer.count
-            let roundTrips = RecordJSON.writeCheckingRoundTrip(records.fields(at: position), to: &writer)
-            spans.append(Span(start: start, count: writer.count - start, roundTrips: roundTrips))
-        }
+        var spans: [EncodedSpan] = []
+        EncodedSpan.encode(records, positions, to: &writer, spans: &spans)
         bytes = writer.bytes
         self.spans = spans
     }
@@ -59,7 +48,7 @@ struct EncodedChunk: Sendable {
                               _ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result) rethrows -> Result {
         let span = spans[offset]
         return try bytes.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), span.roundTrips)
+            try body(span.bytes(in: all), span.roundTrips)
         }
     }
 }
