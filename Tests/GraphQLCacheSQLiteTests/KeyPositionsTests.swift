@@ -16,6 +16,27 @@ import Testing
         }
     }
 
+    /// A key of up to fifteen bytes is usually stored inline and hashed from its words; the
+    /// same bytes held out of line (a string that grew from a reserved buffer, as a decoder may
+    /// make it) must hash alike, or a row would not find its record.
+    @Test func keysAreFoundWhetherTheirBytesAreInlineOrNot() throws {
+        func outOfLine(_ text: String) -> CacheKey {
+            var grown = String()
+            grown.reserveCapacity(64)
+            grown += text
+            return CacheKey(grown)
+        }
+        let texts = ["", "a", "Item:1", "Item:123", "Item:1234", "QUERY_ROOT.ab", "fifteen bytes!!", "sixteen bytes!!!", "é"]
+        try #require(InlineUTF8("Item:1", layoutHolds: InlineUTF8.layoutHolds) != nil || !InlineUTF8.layoutHolds)
+        #expect(InlineUTF8(outOfLine("Item:1").rawValue, layoutHolds: true) == nil)
+        let inlineTable = KeyPositions(texts.map { CacheKey($0) })
+        let outOfLineTable = KeyPositions(texts.map(outOfLine))
+        for (position, text) in texts.enumerated() {
+            #expect(inlineTable.position(of: outOfLine(text)) == position, "\(text)")
+            #expect(outOfLineTable.position(of: CacheKey(text)) == position, "\(text)")
+        }
+    }
+
     @Test func aRepeatedKeyPointsAtItsFirstPosition() {
         let table = KeyPositions(["A", "B", "A"])
         #expect(table.position(of: "A") == 0)

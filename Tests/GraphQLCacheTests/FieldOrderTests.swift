@@ -6,14 +6,26 @@ import Testing
 /// every length around the word sizes it reads, bytes such as NUL, keys that are not ASCII (where
 /// Swift's order is not byte order), and records wider than its insertion sort.
 @Suite struct FieldOrderTests {
+    /// The keys in the order `forEach` gives them, checked to be the same whether inline keys
+    /// are read from their words or from their bytes, with the same prefix and written form.
     private static func walked(_ fields: [String: CacheValue]) -> [String] {
-        var keys: [String] = []
-        FieldOrder.forEach(inKeyOrder: fields) { rank, member in
-            #expect(rank == keys.count)
-            #expect(fields[member.key] == member.value)
-            keys.append(member.key)
+        var walks: [[FieldOrder.Member]] = []
+        for inlineStrings in [InlineUTF8.layoutHolds, false] {
+            var members: [FieldOrder.Member] = []
+            FieldOrder.forEach(inKeyOrder: fields, inlineStrings: inlineStrings) { rank, member in
+                #expect(rank == members.count)
+                #expect(fields[member.key] == member.value)
+                members.append(member)
+            }
+            walks.append(members)
         }
-        return keys
+        #expect(walks[0].map(\.key) == walks[1].map(\.key))
+        for (fromWords, fromBytes) in zip(walks[0], walks[1]) {
+            #expect(fromWords.prefix == fromBytes.prefix, "\(fromWords.key.debugDescription)")
+            // Read from bytes, only keys of up to eight bytes are written from words.
+            if fromBytes.wordCount > 0 { #expect(fromWords.wordCount == fromBytes.wordCount) }
+        }
+        return walks[0].map(\.key)
     }
 
     private static func fields(_ keys: [String]) -> [String: CacheValue] {
@@ -61,11 +73,11 @@ import Testing
         #expect(Self.walked(ascii) == ascii.keys.sorted())
     }
 
-    /// Keys of up to eight bytes that need no escape are written from their prefix; a key that
-    /// needs one, at any position and length around that size, is still escaped.
+    /// Keys of up to fifteen bytes that need no escape are written from their words; a key that
+    /// needs one, at any position and length up to and past that size, is still escaped.
     @Test func shortKeysAreWrittenWholeAndKeysNeedingEscapesAreEscaped() throws {
         let specials: [(text: String, escaped: String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{0}", "\\u0000"), ("é", "é")]
-        for length in 0..<11 {
+        for length in 0..<18 {
             let plain = String(repeating: "k", count: length)
             #expect(RecordJSON.encodeString([plain: .int(1), "z": .null]) == #"{""# + plain + #"":1,"z":null}"#)
             for position in 0..<max(length, 1) {

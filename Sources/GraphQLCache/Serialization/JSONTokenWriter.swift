@@ -15,6 +15,11 @@ struct JSONTokenWriter {
     /// Room a double takes at most (its shortest round-trip text plus `.0`), or `null`.
     static let doubleBound = 32
 
+    /// Moves past `count` bytes written in place from `position` on.
+    @inline(__always) mutating func advance(by count: Int) {
+        position += count
+    }
+
     @inline(__always) mutating func byte(_ byte: UInt8) {
         position.pointee = byte
         position += 1
@@ -97,14 +102,36 @@ struct JSONTokenWriter {
         byte(UInt8(ascii: "\""))
     }
 
-    /// A string of `count` (one to eight) bytes that need no escape, given as the big-endian
-    /// integer of its bytes (`FieldOrder`'s prefix of a key): one word stored, no copy loop.
-    /// Needs room for ten bytes.
-    @inline(__always) mutating func quoted(prefix: UInt64, count: Int) {
+    /// A string of at most 15 bytes that need no escape, given as two little-endian words
+    /// (`InlineUTF8`'s, or a key's prefix with `high` 0): two stores, no copy loop. Needs room
+    /// for eighteen bytes.
+    @inline(__always) mutating func quoted(low: UInt64, high: UInt64, count: Int) {
         byte(UInt8(ascii: "\""))
-        UnsafeMutableRawPointer(position).storeBytes(of: prefix.bigEndian, as: UInt64.self)
+        let target = UnsafeMutableRawPointer(position)
+        target.storeBytes(of: low.littleEndian, as: UInt64.self)
+        target.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
         position += count
         byte(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the first `count` (at most 15) bytes held in two little-endian words is a
+    /// control byte, quote or backslash, when the bytes past `count` are zero. Those padding
+    /// bytes are flagged (zero is a control byte) and a flag never carries down into the bytes
+    /// before it, so the string needs an escape exactly when the lowest flag lies within it.
+    @inline(__always) static func needsEscape(low: UInt64, high: UInt64, count: Int) -> Bool {
+        if count <= 8 { return plainFlags(inWord: low).trailingZeroBitCount < 8 &* count }
+        return plainFlags(inWord: low) != 0 || plainFlags(inWord: high).trailingZeroBitCount < 8 &* (count &- 8)
+    }
+
+    /// `escapeFlags(inWord:)` in fewer steps, for when only whether a byte is flagged matters:
+    /// a byte is a control byte or a quote exactly when, xor 0x02, it is at most 0x20 (xor 0x02
+    /// swaps 0x20 and 0x22 and keeps 0x00...0x1F among themselves).
+    @inline(__always) private static func plainFlags(inWord word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let shifted = word ^ (ones &* 0x02)
+        let backslash = word ^ (ones &* 0x5C)
+        return (((shifted &- ones &* 0x21) & ~shifted) | ((backslash &- ones) & ~backslash)) & highs
     }
 
     /// Where the first control byte, quote or backslash is, if any, eight bytes at a time: a
@@ -139,16 +166,22 @@ struct JSONTokenWriter {
     }
 
     /// The index of the first byte of a little-endian word that is a control byte, quote or
+    /// backslash: the lowest of `escapeFlags`, which is exact.
+    @inline(__always) private static func firstEscape(inWord word: UInt64) -> Int? {
+        let found = escapeFlags(inWord: word)
+        return found == 0 ? nil : found.trailingZeroBitCount / 8
+    }
+
+    /// The high bit of each byte of a little-endian word that is a control byte, quote or
     /// backslash. The tests may also flag a byte after a match (a borrow carries), never one
     /// before it, so the lowest flag is exact.
-    @inline(__always) private static func firstEscape(inWord word: UInt64) -> Int? {
+    @inline(__always) private static func escapeFlags(inWord word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let control = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        let found = (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
-        return found == 0 ? nil : found.trailingZeroBitCount / 8
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
     }
 
     @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -12,6 +12,8 @@ struct RecordEncoder {
     /// Cleared by a value that would not read back as written: a non-finite double (written as
     /// `null`) or a custom scalar object with a `$reference` member (read back as a reference).
     private(set) var roundTrips = true
+    /// `InlineUTF8.layoutHolds`, read once per encoder rather than once per string.
+    private let inlineStrings = InlineUTF8.layoutHolds
 
     /// An encoder appending to `storage`, which must be owned by the caller alone.
     init(appendingTo storage: JSONWriterStorage) {
@@ -43,11 +45,11 @@ struct RecordEncoder {
     mutating func object(_ fields: [String: CacheValue]) {
         reserve(Self.tokenRoom)
         cursor.byte(UInt8(ascii: "{"))
-        FieldOrder.forEach(inKeyOrder: fields) { rank, member in
-            if member.shortKey > 0 {
+        FieldOrder.forEach(inKeyOrder: fields, inlineStrings: inlineStrings) { rank, member in
+            if member.wordCount > 0 {
                 reserve(Self.tokenRoom)
                 if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
-                cursor.quoted(prefix: member.prefix, count: member.shortKey)
+                cursor.quoted(low: member.prefix.byteSwapped, high: member.high, count: member.wordCount)
             } else {
                 reserve(JSONTokenWriter.quotedBound(member.key.utf8.count) + Self.tokenRoom)
                 if rank > 0 { cursor.byte(UInt8(ascii: ",")) }
@@ -79,18 +81,30 @@ struct RecordEncoder {
             if !v.isFinite { roundTrips = false }
             cursor.double(v)
         case .string(let v):
-            reserve(JSONTokenWriter.quotedBound(v.utf8.count) + Self.tokenRoom)
-            cursor.quoted(v)
+            string(v)
         case .reference(let key):
-            reserve(JSONTokenWriter.quotedBound(key.rawValue.utf8.count) + Self.tokenRoom)
+            reserve(Self.tokenRoom)
             cursor.raw("{\"$reference\":")
-            cursor.quoted(key.rawValue)
+            string(key.rawValue)
             cursor.byte(UInt8(ascii: "}"))
         case .list(let items):
             list(items)
         case .object(let members):
             if members["$reference"] != nil { roundTrips = false }
             object(members)
+        }
+    }
+
+    /// A quoted string, and room for a token after it: an inline string with no byte to escape
+    /// (most ids, names and keys) from its two words, others through its bytes.
+    @inline(__always) private mutating func string(_ v: String) {
+        if let inline = InlineUTF8(v, layoutHolds: inlineStrings),
+           !JSONTokenWriter.needsEscape(low: inline.low, high: inline.high, count: inline.count) {
+            reserve(Self.tokenRoom)
+            cursor.quoted(low: inline.low, high: inline.high, count: inline.count)
+        } else {
+            reserve(JSONTokenWriter.quotedBound(v.utf8.count) + Self.tokenRoom)
+            cursor.quoted(v)
         }
     }
 

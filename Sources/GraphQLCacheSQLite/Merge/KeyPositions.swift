@@ -54,17 +54,26 @@ struct KeyPositions {
         hashes[slot] = hash
     }
 
+    /// The hash of the key's bytes; a key Swift stores inline (most keys: `Item:12345`) is
+    /// hashed from its two words (`InlineUTF8`), to the same value its bytes give.
     private static func hash(_ key: CacheKey, seed: UInt64) -> UInt64 {
+        if let inline = InlineUTF8(key.rawValue, layoutHolds: InlineUTF8.layoutHolds) {
+            let hash = seed ^ (UInt64(inline.count) &* 0x9E37_79B9_7F4A_7C15)
+            if inline.count == 0 { return mix(hash) }
+            let first = mix(hash ^ inline.low)
+            return inline.count <= 8 ? first : mix(first ^ inline.high)
+        }
         if let hash = key.rawValue.utf8.withContiguousStorageIfAvailable({ hash($0, seed: seed) }) { return hash }
         var copy = key.rawValue
         return copy.withUTF8 { hash($0, seed: seed) }
     }
 
     /// Folds the bytes in a word at a time; the last word is padded with zeros, and the length
-    /// is mixed in so that padding never makes two keys equal.
+    /// is mixed in so that padding never makes two keys equal. No bytes at all are mixed once,
+    /// whether or not the empty buffer has an address.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return mix(hash) }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return mix(hash) }
         var offset = 0
         while offset + 8 <= bytes.count {
             hash = mix(hash ^ UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
