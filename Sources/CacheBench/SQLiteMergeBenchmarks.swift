@@ -4,9 +4,11 @@ import GraphQLCacheSQLite
 /// SQLite merges beside `RawSQLiteBaseline` running the cache's own SQL on the same rows with
 /// their JSON encoded beforehand (DESIGN.md: merge within 1.5x of raw sqlite).
 ///
-/// A merge reads the incoming keys with batched `IN` selects, then upserts the rows that
-/// changed, in one transaction; the floor does exactly those statements, in one transaction
-/// too: the selects (results not decoded) and the upserts (JSON not encoded). It runs them in
+/// A merge compares the incoming records with their stored rows in batched statements that bind
+/// each record's key and JSON and return the rows that are absent or differ
+/// (`SQLiteRows.selectDiffering`), then upserts the rows that changed, in one transaction; the
+/// floor does exactly those statements, in one transaction too: the compares (with the JSON
+/// encoded beforehand, the rows returned not decoded) and the upserts. It runs them in
 /// the order the cache walks the same records (by where their storage lies in memory,
 /// `RawSQLiteBaseline.mergeOrder`),
 /// and the re-merge floor's file was written in the order the cache's was: a floor walking the
@@ -34,7 +36,7 @@ enum SQLiteMergeBenchmarks {
         let workload = ItemUserWorkload(itemCount: n)
         let records = workload.itemRecords()
         let rows = inMergeOrder(ItemUserWorkload.rows(records.records), RawSQLiteBaseline.mergeOrder(of: records))
-        let keys = rows.map(\.key)
+        let comparedRows = RawSQLiteBaseline.ComparedRows([])
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,
             setUpSubject: { _ in try SQLiteNormalizedCache(path: context.freshFile("merge-\(n).sqlite"), options: variant.options) },
@@ -43,10 +45,10 @@ enum SQLiteMergeBenchmarks {
                 if changed.count != n * 7 { throw BenchmarkError("merging \(n) new items changed \(changed.count) fields, not \(n * 7)") }
             },
             setUpFloor: { _ in try RawSQLiteBaseline(path: context.freshFile("merge-\(n)-raw.sqlite")) },
-            floor: { raw in try raw.merge(selecting: keys, upserting: rows) })
+            floor: { raw in try raw.merge(comparing: comparedRows, upserting: rows) })
         context.removeFile(context.freshFile("merge-\(n).sqlite"))
         context.removeFile(context.freshFile("merge-\(n)-raw.sqlite"))
-        return .milliseconds("sqlite merge \(n) new records\(variant.nameSuffix) (floor: raw select+upsert)", compared,
+        return .milliseconds("sqlite merge \(n) new records\(variant.nameSuffix) (floor: raw compare+upsert)", compared,
                              budget: variant.budget(remerge: false))
     }
 
@@ -89,12 +91,17 @@ enum SQLiteMergeBenchmarks {
                 if changed.count != changedCount { throw BenchmarkError("re-merge changed \(changed.count) fields, not \(changedCount)") }
             },
             setUpFloor: { run in
+                let all = workload.itemRecords(changedEvery: 10, priceOffset: Double(run + 1))
                 let changed = stride(from: 0, to: n, by: 10).map { workload.item($0, priceOffset: Double(run + 1)) }
                 try raw.checkpoint()
-                return (keys: order, rows: inMergeOrder(ItemUserWorkload.rows(changed), order))
+                return (compared: RawSQLiteBaseline.ComparedRows(inMergeOrder(ItemUserWorkload.rows(all.records), order)),
+                        rows: inMergeOrder(ItemUserWorkload.rows(changed), order))
             },
-            floor: { input in try raw.merge(selecting: input.keys, upserting: input.rows) })
-        return .milliseconds("sqlite re-merge \(n) records, 10% changed\(variant.nameSuffix) (floor: raw select+upsert of changed)",
+            floor: { input in
+                let returned = try raw.merge(comparing: input.compared, upserting: input.rows)
+                if returned != changedCount { throw BenchmarkError("the re-merge floor's compares returned \(returned) rows, not \(changedCount)") }
+            })
+        return .milliseconds("sqlite re-merge \(n) records, 10% changed\(variant.nameSuffix) (floor: raw compare+upsert of changed)",
                              compared, budget: variant.budget(remerge: true))
     }
 }

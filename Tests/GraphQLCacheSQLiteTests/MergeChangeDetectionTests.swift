@@ -22,6 +22,20 @@ import Testing
         #expect(try cache.loadRecord(forKey: "A")?.fields.count == 3)
     }
 
+    /// SQLite compares the incoming JSON with the stored row as text; another writer's row
+    /// holding the same bytes as a BLOB is unequal there, and settled as unchanged in Swift.
+    @Test func aRowStoredAsABlobWithTheSameBytesIsUnchangedAndLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("blob.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("A", #"{"name":"R2-D2"}"#)])
+        try SQLiteTestFile.run(#"UPDATE records SET record = CAST(record AS BLOB)"#, at: path)
+        let cache = try SQLiteNormalizedCache(path: path)
+        #expect(try merge(["name": .string("R2-D2")], into: cache).isEmpty)
+        #expect(try SQLiteTestFile.scalar("SELECT typeof(record) FROM records WHERE key = 'A'", at: path) == "blob")
+        #expect(try merge(["name": .string("Artoo")], into: cache) == [FieldKey(record: "A", field: "name")])
+        #expect(try SQLiteTestFile.scalar("SELECT record FROM records WHERE key = 'A'", at: path) == #"{"name":"Artoo"}"#)
+    }
+
     @Test func remergingEqualRecordsChangesNothingAndChangedOnesOnlyTheirFields() throws {
         let directory = try TemporaryDirectory()
         let cache = try SQLiteNormalizedCache(path: directory.path("c.sqlite"))

@@ -15,17 +15,45 @@ package final class RawSQLiteBaseline {
 
     /// Upserts `rows` (key, record JSON bytes) in one transaction.
     package func insert(_ rows: [(key: CacheKey, json: [UInt8])]) throws {
-        try merge(selecting: [], upserting: rows)
+        try merge(comparing: ComparedRows([]), upserting: rows)
+    }
+
+    /// Records' keys and JSON laid out once, before a floor is timed, as the cache's merge has
+    /// its encodings: one buffer the compares bind in place.
+    package struct ComparedRows {
+        fileprivate let keys: [CacheKey]
+        fileprivate let bytes: [UInt8]
+        fileprivate let spans: [Range<Int>]
+
+        package init(_ rows: [(key: CacheKey, json: [UInt8])]) {
+            keys = rows.map(\.key)
+            var bytes: [UInt8] = [], spans: [Range<Int>] = []
+            for row in rows {
+                spans.append(bytes.count..<bytes.count + row.json.count)
+                bytes.append(contentsOf: row.json)
+            }
+            self.bytes = bytes
+            self.spans = spans
+        }
     }
 
     /// A merge's statements, in one transaction as `SQLiteNormalizedCache.merge` runs them: the
-    /// batched selects of `keys` (results not decoded), then the upserts of `rows`.
-    package func merge(selecting keys: [CacheKey], upserting rows: [(key: CacheKey, json: [UInt8])]) throws {
+    /// batched compares of `compared` (each record's JSON against its stored row; the rows
+    /// returned are not decoded), then the upserts of `rows`. Returns how many rows the compares
+    /// returned (absent or differing).
+    @discardableResult
+    package func merge(comparing compared: ComparedRows, upserting rows: [(key: CacheKey, json: [UInt8])]) throws -> Int {
         try connection.begin(immediate: true)
         do {
-            try select(keys: keys)
+            var returned = 0
+            try compared.bytes.withUnsafeBufferPointer { all in
+                try SQLiteRows.selectDiffering(count: compared.keys.count, on: connection, record: { slot in
+                    SQLiteRows.ComparedRecord(key: compared.keys[slot], json: UnsafeBufferPointer(rebasing: all[compared.spans[slot]]))
+                }) { _, _ in returned += 1 }
+            }
             for row in rows { try SQLiteRows.upsert(key: row.key, json: row.json, on: connection) }
             try connection.commit()
+            return returned
         } catch {
             connection.rollback()
             throw error

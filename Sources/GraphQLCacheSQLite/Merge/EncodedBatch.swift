@@ -30,6 +30,11 @@ struct EncodedBatch: @unchecked Sendable {
         self.positions = positions
     }
 
+    /// Calls `body` with the batch's JSON as one part of a `BatchEncodings`.
+    func withContents<Result>(_ body: (BatchEncodings.Part) throws -> Result) rethrows -> Result {
+        try writer.withBytes { try body(BatchEncodings.Part(first: positions.lowerBound, bytes: $0, spans: spans)) }
+    }
+
     /// Calls `body` with the JSON of the record at `position` (one of `positions`) and whether
     /// it reads back as that record.
     func withEncoding<Result>(of position: Int,

@@ -42,6 +42,12 @@ struct EncodedChunk: Sendable {
         return folded
     }
 
+    /// Calls `body` with the chunk's JSON as one part of a `BatchEncodings`, its first record
+    /// at position `first`.
+    func withContents<Result>(first: Int, _ body: (BatchEncodings.Part) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { try body(BatchEncodings.Part(first: first, bytes: $0, spans: spans)) }
+    }
+
     /// Calls `body` with the JSON of the chunk's record at `offset` and whether it reads back
     /// as that record.
     func withEncoding<Result>(at offset: Int,

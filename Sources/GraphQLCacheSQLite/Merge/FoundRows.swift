@@ -1,5 +1,5 @@
-/// The rows one select batch found, copied out as SQLite steps through them, to be compared with
-/// the incoming records once the batch's select is done.
+/// The differing rows one batched compare returned, copied out as SQLite steps through them, to
+/// be diffed with the incoming records once the batch's statement is done.
 ///
 /// Why not compare as each row comes: the comparison (reading the record's JSON, a diff for a
 /// changed row) interleaved with SQLite's own stepping made both slower; the select alone ran

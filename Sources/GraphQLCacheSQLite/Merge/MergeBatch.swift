@@ -6,14 +6,16 @@ import GraphQLCache
 ///
 /// Why it is shaped like this: a merge that decoded every stored row to compare it spent most
 /// of its time building dictionaries it then threw away. Each incoming record's JSON (from
-/// `MergeEncodings`: a second thread for a large merge, else the select batch's records encoded
-/// just before the batch is read) is compared with the stored bytes: equal bytes mean an
-/// unchanged record (when the encoding reads back as the record). A differing row with the same
-/// field keys is diffed member by member and rewritten with the encoding already made; only
-/// other differing rows (another writer's layout, fields the incoming record lacks) are decoded
-/// and merged field by field with `Record.merge`. New records are written from their encodings.
-/// Each batch's rows are copied out while SQLite steps through them (`FoundRows`) and compared
-/// once the batch's select is done.
+/// `MergeEncodings`: a second thread for a large merge, else the batch's records encoded just
+/// before the batch is read) is bound beside its key and compared with the stored bytes by
+/// SQLite (`SQLiteRows.selectDiffering`): equal bytes mean an unchanged record (when the encoding
+/// reads back as the record; when it does not, the row is returned whatever it holds), and only
+/// absent and differing rows come back. A differing row with the same field keys is diffed
+/// member by member and rewritten with the encoding already made; only other differing rows
+/// (another writer's layout, fields the incoming record lacks) are decoded and merged field by
+/// field with `Record.merge`. New records are written from their encodings. Each batch's
+/// returned rows are copied out while SQLite steps through them (`FoundRows`) and compared once
+/// the batch's statement is done.
 struct MergeBatch {
     /// What the file holds for one incoming record.
     private enum Stored {
@@ -55,38 +57,44 @@ struct MergeBatch {
     /// is empty, so small merges (one changed field, the common case) skip the question.
     private static let emptyCheckMinimum = 64
 
-    /// Reads the stored rows of the incoming keys with the batched selects. Call it inside the
-    /// write transaction: an empty table (the first merge into a new file) then provably holds
-    /// none of the keys, and the selects are skipped.
+    /// Reads the stored rows that differ from the incoming records, with the batched compares
+    /// (`SQLiteRows.selectDiffering`). Call it inside the write transaction: an empty table (the
+    /// first merge into a new file) then provably holds none of the keys, and the compares are
+    /// skipped.
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
         if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
-        let keys = records.positions.map(records.key(at:))
         var scratch = JSONWriter(reservingCapacity: 1_024)
         // The field names of decoded rows (another writer's layout), made at the first one.
         var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
         var found = FoundRows()
-        // One select batch at a time, each with its own small table of where its keys are: a
-        // table of every key is scattered over more memory than the CPU cache holds.
-        let batch = SQLiteRows.largestBatch(on: connection)
-        for start in stride(from: 0, to: keys.count, by: batch) {
-            let range = start..<min(start + batch, keys.count)
-            let batchKeys = Array(keys[range])
+        let records = self.records
+        let batch = SQLiteRows.largestDifferingBatch(on: connection)
+        for start in stride(from: 0, to: records.count, by: batch) {
+            let range = start..<min(start + batch, records.count)
             encodings.prepareBatch(range, of: records)
-            // Built before the select, and captured as a constant: built lazily at the first row
-            // found, it lived in an optional the closure could change, and each row's lookup
-            // copied it (three reference-count changes) to read it.
-            let positions = KeyPositions(batchKeys)
             found.removeAll()
-            try SQLiteRows.select(keys: batchKeys, on: connection) { key, bytes in
-                guard let index = positions.position(of: key) else { return }
-                found.append(position: range.lowerBound + index, bytes)
-            }
-            found.forEach { position, bytes in
-                let diff = encodings.withEncoding(of: position, in: records, scratch: &scratch) { encoded, roundTrips in
-                    roundTrips ? Self.diff(position, in: records, encoded: encoded, stored: bytes, replacements: &replacements) : nil
+            // A record the compare does not report has a row holding exactly its JSON.
+            for position in range { stored[position] = .same }
+            try encodings.withBatch(range) { json in
+                try SQLiteRows.selectDiffering(count: range.count, on: connection, record: { slot in
+                    let position = range.lowerBound + slot
+                    let encoded = json.encoding(of: position)
+                    return SQLiteRows.ComparedRecord(key: records.key(at: position),
+                                                     json: encoded.roundTrips ? encoded.json : nil)
+                }) { slot, row in
+                    switch row {
+                    case .absent: stored[range.lowerBound + slot] = .absent(kept: nil)
+                    case .stored(let bytes): found.append(position: range.lowerBound + slot, bytes)
+                    }
                 }
-                stored[position] = diff ?? Self.decode(bytes, key: records.key(at: position), names: &names)
+                found.forEach { position, bytes in
+                    let encoded = json.encoding(of: position)
+                    let diff = encoded.roundTrips
+                        ? Self.diff(position, in: records, encoded: encoded.json, stored: bytes, replacements: &replacements)
+                        : nil
+                    stored[position] = diff ?? Self.decode(bytes, key: records.key(at: position), names: &names)
+                }
             }
             if !encodings.keepsEncodings {
                 Self.keepEncodings(of: range, stored: &stored, replacements: &replacements,

@@ -53,11 +53,35 @@ struct MergeEncodings: Sendable {
             return try scratch.withBytes { try body($0, roundTrips) }
         }
         let index = position / RecordEncodingPipeline.chunkSize
-        if fetched[index].isEmpty {
-            fetched[index] = pipeline.chunk(index)
-            pulled ^= fetched[index].pullIntoCache()
-        }
+        fetch(index, from: pipeline)
         return try fetched[index].withEncoding(at: position % RecordEncodingPipeline.chunkSize, body)
+    }
+
+    /// Calls `body` with the JSON of `records[positions]`, the batch `prepareBatch` readied, all
+    /// valid until `body` returns.
+    mutating func withBatch<Result>(_ positions: Range<Int>,
+                                    _ body: (BatchEncodings) throws -> Result) rethrows -> Result {
+        guard let pipeline else { return try batch.withContents { try body(BatchEncodings([$0])) } }
+        let size = RecordEncodingPipeline.chunkSize
+        let chunks = positions.lowerBound / size..<(positions.upperBound - 1) / size + 1
+        for index in chunks { fetch(index, from: pipeline) }
+        return try Self.withChunks(fetched, chunks, parts: [], body)
+    }
+
+    /// Nests the chunks' `withContents`, so that every chunk's bytes are valid in `body`.
+    private static func withChunks<Result>(_ fetched: [EncodedChunk], _ chunks: Range<Int>, parts: [BatchEncodings.Part],
+                                           _ body: (BatchEncodings) throws -> Result) rethrows -> Result {
+        guard let index = chunks.first else { return try body(BatchEncodings(parts)) }
+        return try fetched[index].withContents(first: index * RecordEncodingPipeline.chunkSize) { part in
+            try withChunks(fetched, chunks.dropFirst(), parts: parts + [part], body)
+        }
+    }
+
+    /// Takes chunk `index` from the pipeline (waiting for it) unless taken already.
+    private mutating func fetch(_ index: Int, from pipeline: RecordEncodingPipeline) {
+        guard fetched[index].isEmpty else { return }
+        fetched[index] = pipeline.chunk(index)
+        pulled ^= fetched[index].pullIntoCache()
     }
 
     /// Stops the encoding thread, if any, and waits for it; call once when the merge ends.
