@@ -84,6 +84,27 @@ import Testing
         #expect(changes == [key("A", "x")])
     }
 
+    /// Every field of a new record, added from its field dictionary, is the same changes as
+    /// its names listed: counted, walked, found, compared, united and printed alike.
+    @Test func allFieldsOfARecordActLikeTheirNamesListed() {
+        let fields: [String: CacheValue] = ["x": .int(1), "y": .null, "hero(episode:JEDI)": .reference("H")]
+        var fromFields = FieldChanges(), listed = FieldChanges()
+        fromFields.appendNew(record: "A", allFieldsOf: fields)
+        fromFields.appendNew(record: "B", fields: ["z"])
+        fromFields.appendNew(record: "C", allFieldsOf: [:])
+        listed.appendNew(record: "A", fields: ["y", "hero(episode:JEDI)", "x"])
+        listed.appendNew(record: "B", fields: ["z"])
+        #expect(fromFields.count == 4)
+        #expect(fromFields.recordKeys == ["A", "B"])
+        #expect(Set(fromFields) == Set(listed) && Array(fromFields).count == 4)
+        #expect(fromFields == listed)
+        #expect(fromFields.contains(key("A", "hero(episode:JEDI)")) && !fromFields.contains(key("A", "z")))
+        #expect(Set(fromFields.records[0].fields) == Set(fields.keys))
+        #expect(fromFields.description == "[A.hero(episode:JEDI), A.x, A.y, B.z]")
+        let united = fromFields.union([key("A", "x"), key("A", "w")])
+        #expect(united.count == 5 && united.contains(key("A", "w")))
+    }
+
     @Test func anArrayLiteralGroupsAndDedupesLikeTheInitializer() {
         let changes: FieldChanges = [key("A", "x"), key("B", "y"), key("A", "x")]
         #expect(changes.count == 2)

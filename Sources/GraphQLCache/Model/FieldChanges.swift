@@ -11,15 +11,6 @@
 /// number of distinct field keys, and two values are equal when they hold the same field keys,
 /// in whatever order.
 public struct FieldChanges: Sendable, Sequence, Equatable, ExpressibleByArrayLiteral, CustomStringConvertible {
-    /// The changed fields of one record.
-    public struct RecordChange: Sendable, Equatable {
-        /// The record whose fields changed.
-        public let record: CacheKey
-        /// The changed field keys inside the record (`name`, `hero(episode:JEDI)`), each once,
-        /// never empty. `==` compares them in order; `FieldChanges` compares as sets.
-        public let fields: [String]
-    }
-
     /// The changed records, each once, in the order they were added.
     public private(set) var records: [RecordChange] = []
     /// How many field keys there are, over all records.
@@ -72,6 +63,18 @@ public struct FieldChanges: Sendable, Sequence, Equatable, ExpressibleByArrayLit
         add(RecordChange(record: record, fields: fields))
     }
 
+    /// Adds every field of a new `record` whose fields are `fields`, as `appendNew(record:fields:)`
+    /// with their names (same promise), without listing them: a merge of new records adds a
+    /// record this way in O(1).
+    public mutating func appendNew(record: CacheKey, allFieldsOf fields: [String: CacheValue]) {
+        guard !fields.isEmpty else { return }
+        #if DEBUG
+        assert(!addedRecords.contains(record),
+               "FieldChanges.appendNew: record \(record) is already in the changes; use formUnion")
+        #endif
+        add(RecordChange(record: record, allFieldsOf: fields))
+    }
+
     /// Makes room for `records` more records, so a merge that knows how many rows it will
     /// report grows the array once.
     public mutating func reserveCapacity(records additional: Int) {
@@ -120,7 +123,7 @@ public struct FieldChanges: Sendable, Sequence, Equatable, ExpressibleByArrayLit
 
     /// Whether `key` changed. O(count): for many questions, ask `fieldKeys` once.
     public func contains(_ key: FieldKey) -> Bool {
-        records.contains { $0.record == key.record && $0.fields.contains(key.field) }
+        records.contains { $0.record == key.record && $0.contains(field: key.field) }
     }
 
     /// Every field key, record by record.
@@ -147,26 +150,24 @@ public struct FieldChanges: Sendable, Sequence, Equatable, ExpressibleByArrayLit
         addedRecords.insert(change.record)
         #endif
         records.append(change)
-        count += change.fields.count
+        count += change.fieldCount
     }
 
     /// Walks the field keys record by record.
     public struct Iterator: IteratorProtocol {
         private let records: [RecordChange]
         private var recordIndex = 0
-        private var fieldIndex = 0
+        /// The fields of `records[recordIndex]` not walked yet, once started.
+        private var fields: FieldIterator?
 
         init(records: [RecordChange]) { self.records = records }
 
         public mutating func next() -> FieldKey? {
             while recordIndex < records.count {
-                let change = records[recordIndex]
-                if fieldIndex < change.fields.count {
-                    fieldIndex += 1
-                    return FieldKey(record: change.record, field: change.fields[fieldIndex - 1])
-                }
+                if fields == nil { fields = records[recordIndex].makeFieldIterator() }
+                if let field = fields!.next() { return FieldKey(record: records[recordIndex].record, field: field) }
+                fields = nil
                 recordIndex += 1
-                fieldIndex = 0
             }
             return nil
         }

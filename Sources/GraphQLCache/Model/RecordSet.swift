@@ -23,7 +23,7 @@ public struct RecordSet: Sendable, Equatable {
     public mutating func merge(records: RecordSet) -> FieldChanges {
         var changes = FieldChanges()
         // Keys of a record set are unique and each record's changed fields distinct.
-        for record in records.records { changes.appendNew(record: record.key, fields: mergeFields(of: record)) }
+        for record in records.records { merge(record, into: &changes) }
         return changes
     }
 
@@ -31,19 +31,22 @@ public struct RecordSet: Sendable, Equatable {
     @discardableResult
     public mutating func merge(record: Record) -> FieldChanges {
         var changes = FieldChanges()
-        changes.appendNew(record: record.key, fields: mergeFields(of: record))
+        merge(record, into: &changes)
         return changes
     }
 
-    /// Merges one record; returns the names of its changed fields.
-    private mutating func mergeFields(of record: Record) -> [String] {
+    /// Merges one record and adds its changed fields to `changes`, which does not hold it yet:
+    /// every field of a new record (not listed: `appendNew(record:allFieldsOf:)`), else the
+    /// fields whose values changed.
+    private mutating func merge(_ record: Record, into changes: inout FieldChanges) {
         guard var existing = storage[record.key] else {
             storage[record.key] = record
-            return Array(record.fields.keys)
+            changes.appendNew(record: record.key, allFieldsOf: record.fields)
+            return
         }
         let changed = existing.merge(record)
         if !changed.isEmpty { storage[record.key] = existing }
-        return changed
+        changes.appendNew(record: record.key, fields: changed)
     }
 
     /// Removes one record; returns it when it was there.

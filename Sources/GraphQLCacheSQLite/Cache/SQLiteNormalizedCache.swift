@@ -124,7 +124,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             try batch.readStoredRows(on: state.connection)
             let result = try batch.writeChanges(on: state.connection)
             state.keys.inserted(result.newKeys)
-            try state.trackOwnWrites(result.changed.recordKeys)
+            try state.trackOwnWrites { result.changed.recordKeys }
             return result.changed
         }
     }

@@ -104,12 +104,14 @@ extension SQLiteNormalizedCache.State {
 
     /// After this connection wrote `keys`: the tracker remembers the rows as written (so that
     /// they do not read as another process's change) and the new highest rowid.
-    mutating func trackOwnWrites(_ keys: [CacheKey]) throws {
+    /// `keys` is only called when changes are tracked: a cache that tracks none (the library's
+    /// default) lists no keys.
+    mutating func trackOwnWrites(_ keys: () -> [CacheKey]) throws {
         // Taken out while it changes, so that its table of followed rows is not copied at
         // every commit; put back however this ends (rows noted before a failure were written).
         guard var tracker = tracker.take() else { return }
         defer { self.tracker = tracker }
-        let followed = keys.filter { tracker.follows($0) }
+        let followed = keys().filter { tracker.follows($0) }
         try SQLiteRows.select(keys: followed, on: connection) { key, bytes in tracker.saw(key, bytes) }
         tracker.writtenInTransaction.formUnion(followed)
         tracker.maxRowID = try maxRowID()

@@ -174,7 +174,7 @@ struct MergeBatch {
                     changed.appendNew(record: record.key, fields: fields)
                     try Self.upsert(old, scratch: &scratch, on: connection)
                 case .absent(let kept), .broken(let kept):
-                    changed.appendNew(record: record.key, fields: Array(record.fields.keys))
+                    changed.appendNew(record: record.key, allFieldsOf: record.fields)
                     if case .absent = stored[position] { newKeys.append(record.key) }
                     if let kept {
                         try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: replacementBytes[kept]),
