@@ -22,18 +22,32 @@ import Testing
         }
     }
 
-    @Test func encodingsFromTheSecondThreadAreTheRecordsJSONInAnyOrderOfAsking() {
+    /// Asked one by one in any order (a one-thread merge encodes the batch from the record asked
+    /// for), or a select batch at a time across the second thread's chunks, every record's JSON
+    /// is its own.
+    @Test(arguments: [true, false])
+    func encodingsAreTheRecordsJSONInAnyOrderOfAskingAndByBatch(concurrently: Bool) {
         let records = IncomingRecords(RecordSet(records: Self.records(count: RecordEncodingPipeline.minimumRecords * 2 + 7)))
-        var encodings = MergeEncodings(records: records, concurrently: true)
+        var encodings = MergeEncodings(records: records, concurrently: concurrently)
         defer { encodings.stop() }
-        var scratch = JSONWriter()
         var generator = SystemRandomNumberGenerator()
         for position in records.positions.shuffled(using: &generator) {
             let fields = records[position].fields
             #expect(records.fields(at: position) == fields && records.key(at: position) == records[position].key)
-            encodings.withEncoding(of: position, in: records, scratch: &scratch) { bytes, roundTrips in
+            encodings.withEncoding(of: position, in: records) { bytes, roundTrips in
                 #expect(Array(bytes) == RecordJSON.encode(fields), "record \(position)")
                 #expect(roundTrips == RecordJSON.roundTrips(fields), "record \(position)")
+            }
+        }
+        // Batches as the selects take them: the last one shorter, and one not on a chunk boundary.
+        for batch in [0..<512, 512..<1_024, 1_024..<1_536, 1_536..<records.count, 300..<900] {
+            encodings.prepareBatch(batch, of: records)
+            encodings.withBatch(batch) { json in
+                for position in batch {
+                    let encoded = json.encoding(of: position)
+                    #expect(Array(encoded.json) == RecordJSON.encode(records[position].fields), "record \(position)")
+                    #expect(encoded.roundTrips == RecordJSON.roundTrips(records[position].fields), "record \(position)")
+                }
             }
         }
     }

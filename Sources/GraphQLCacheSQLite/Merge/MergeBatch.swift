@@ -63,7 +63,6 @@ struct MergeBatch {
     /// skipped.
     mutating func readStoredRows(on connection: SQLiteConnection) throws {
         if records.count >= Self.emptyCheckMinimum, try SQLiteRows.isEmpty(on: connection) { return }
-        var scratch = JSONWriter(reservingCapacity: 1_024)
         // The field names of decoded rows (another writer's layout), made at the first one.
         var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
@@ -98,7 +97,7 @@ struct MergeBatch {
             }
             if !encodings.keepsEncodings {
                 Self.keepEncodings(of: range, stored: &stored, replacements: &replacements,
-                                   encodings: &encodings, records: records, scratch: &scratch)
+                                   encodings: &encodings, records: records)
             }
         }
         self.stored = stored
@@ -123,7 +122,7 @@ struct MergeBatch {
     /// Copies the encodings of the batch's records that will be inserted (no row, or a broken
     /// one) into `replacements`, before the next batch's encodings take their place.
     private static func keepEncodings(of range: Range<Int>, stored: inout [Stored], replacements: inout [UInt8],
-                                      encodings: inout MergeEncodings, records: IncomingRecords, scratch: inout JSONWriter) {
+                                      encodings: inout MergeEncodings, records: IncomingRecords) {
         for position in range {
             let isBroken: Bool
             switch stored[position] {
@@ -132,7 +131,7 @@ struct MergeBatch {
             default: continue
             }
             let start = replacements.count
-            encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
+            encodings.withEncoding(of: position, in: records) { json, _ in
                 replacements.append(contentsOf: json)
             }
             let kept = start..<replacements.count
@@ -180,7 +179,7 @@ struct MergeBatch {
                         try SQLiteRows.upsert(key: record.key, json: UnsafeBufferPointer(rebasing: replacementBytes[kept]),
                                               on: connection)
                     } else {
-                        try encodings.withEncoding(of: position, in: records, scratch: &scratch) { json, _ in
+                        try encodings.withEncoding(of: position, in: records) { json, _ in
                             try SQLiteRows.upsert(key: record.key, json: json, on: connection)
                         }
                     }
