@@ -81,17 +81,19 @@ extension Explorer {
         do {
             switch entry.action {
             case let .edit(field, previous):
-                try backend.restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]])
+                try backend.restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]],
+                                    watchesRefetch: true)
                 noteChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
-                try backend.restore(removing: remove, writing: [restore, records])
+                try backend.restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) records restored)" + caused)
             case .watchFetch(let watch):
-                try backend.restore(removing: remove, writing: [restore])
+                // The watch then misses; fetching straight back would undo the undo.
+                try backend.restore(removing: remove, writing: [restore], watchesRefetch: false)
                 noteChange()
-                inform("undone: what \(watch) fetched (\(written) records)")
+                inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
             }
         } catch {
             state.undo.append(entry)

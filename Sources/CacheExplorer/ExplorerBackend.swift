@@ -84,7 +84,9 @@ public protocol ExplorerBackend: AnyObject, Sendable {
     /// refetch) can be undone with it.
     var lastWriteOrigin: ChangeOrigin? { get }
     /// One transaction: removes `keys`, then merges each batch of records in order (undo).
-    func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws
+    /// Unless `watchesRefetch`, a watch that misses after it shows the miss rather than
+    /// fetching again: undoing what a fetch wrote must not bring it straight back.
+    func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws
     /// Asks to be told of changes made by anyone; called from any thread.
     func onChange(_ handler: @escaping @Sendable (Action) -> Void)
     /// Looks for commits another process made since the last call (polled about every 100 ms):
@@ -146,7 +148,7 @@ extension ExplorerBackend {
 
     public var lastWriteOrigin: ChangeOrigin? { nil }
 
-    public func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws {
+    public func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
         _ = try remove(keys: keys)
         for batch in batches where !batch.isEmpty { _ = try write(batch) }
     }

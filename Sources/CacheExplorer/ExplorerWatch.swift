@@ -64,7 +64,8 @@ final class ExplorerWatch: Sendable {
         let options = WatcherOptions(
             readOptions: Self.readOptions,
             runUpdates: { [weak self] update in self?.startWork { await update() } },
-            writeResponse: { [weak self] records, origin, trigger in try self?.write(records, origin: origin, trigger: trigger) })
+            writeResponse: { [weak self] records, origin, trigger in try self?.write(records, origin: origin, trigger: trigger) },
+            refetchesAfterMiss: { [origins] trigger in origins.refetchesAfterMiss(trigger.origin) })
         let watcher = QueryWatcher(client: client, query: operation, cachePolicy: policy(usesNetwork),
                                    refetchOnFailedUpdates: usesNetwork, options: options) { [weak self] update in
             self?.deliver(update)

@@ -6,10 +6,20 @@ import Synchronization
 /// the entries are a few words per user action.
 final class OriginNames: Sendable {
     private let names = Mutex<[ChangeOrigin: String]>([:])
+    /// Writers after whose changes a watch that misses does not refetch (`refetchesAfterMiss`).
+    private let withoutRefetch = Mutex<Set<ChangeOrigin>>([])
 
-    /// Calls `origin` `name` from now on.
-    func name(_ origin: ChangeOrigin, _ name: String) {
+    /// Calls `origin` `name` from now on; unless `refetches`, a watch that misses after its
+    /// change shows the miss rather than fetching again (the undo of what a fetch wrote).
+    func name(_ origin: ChangeOrigin, _ name: String, refetches: Bool = true) {
         names.withLock { $0[origin] = name }
+        if !refetches { withoutRefetch.withLock { _ = $0.insert(origin) } }
+    }
+
+    /// Whether a watch whose re-read misses after a change by `origin` may refetch.
+    func refetchesAfterMiss(_ origin: ChangeOrigin?) -> Bool {
+        guard let origin else { return true }
+        return !withoutRefetch.withLock { $0.contains(origin) }
     }
 
     /// `external` for another process, the name given, else `another writer`.

@@ -154,9 +154,9 @@ public final class StoreBackend: ExplorerBackend {
         return removed
     }
 
-    public func restore(removing keys: [CacheKey], writing batches: [[Record]]) throws {
+    public func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        try store.withinReadWriteTransaction(origin: newOrigin("undo")) { transaction in
+        try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
         }
@@ -166,9 +166,9 @@ public final class StoreBackend: ExplorerBackend {
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
-    private func newOrigin(_ kind: String) -> ChangeOrigin {
+    private func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
         let origin = store.makeOrigin()
-        origins.name(origin, kind)
+        origins.name(origin, kind, refetches: refetches)
         lastOrigin.withLock { $0 = origin }
         return origin
     }

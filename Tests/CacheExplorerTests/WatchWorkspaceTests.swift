@@ -117,6 +117,34 @@ import Testing
         #expect(explorer.state.watches[0].resultLines == ["hero.name: \"R2-D2\""])
     }
 
+    /// Undoing what a watch's fetch wrote leaves the watch missing: it does not fetch the same
+    /// data straight back (which would undo the undo), and `f` fetches again when asked.
+    @Test func undoingAWatchsFetchLeavesItsMissUntilFFetchesAgain() throws {
+        let answer = #"{"data":{"villain":{"__typename":"Human","name":"Vader"}}}"#
+        var (explorer, backend, server) = try networked([answer, answer])
+        let before = try allRecords(backend)
+        try backend.addWatch(name: nil, document: "query Villain { villain { name } }")
+        explorer.settle()
+        #expect(server.requests.count == 1)
+        #expect(explorer.state.message == StatusMessage("Villain fetched: wrote 2 records; u undoes"))
+        #expect(explorer.state.watches[0].resultLines == [#"villain.name: "Vader""#])
+
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(try allRecords(backend) == before)
+        #expect(explorer.state.message == StatusMessage("undone: what Villain fetched (2 records); f fetches again"))
+        #expect(server.requests.count == 1)
+        #expect(explorer.state.watches[0].resultLines.contains { $0.contains("cache miss at villain") },
+                "\(explorer.state.watches[0].resultLines)")
+        #expect(explorer.state.undo.isEmpty)
+
+        explorer.press([.tab, .tab, .character("f")])
+        explorer.settle()
+        #expect(server.requests.count == 2)
+        #expect(explorer.state.watches[0].resultLines == [#"villain.name: "Vader""#])
+        #expect(explorer.state.undo.count == 1)
+    }
+
     @Test func withoutANetworkNothingIsSentWhateverHappens() throws {
         var (explorer, backend) = TinyCache.explorer()
         try backend.addWatch(name: nil, document: heroFriends)

@@ -260,7 +260,7 @@ public final class QueryWatcher: Sendable {
             // Every local commit is delivered; another fetch's write of what this watcher
             // already shows (watchers refetching one query together) is not.
             trigger.origin == nil ? deliver(update) : deliverIfNew(update)
-        } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork {
+        } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork && options.refetchesAfterMiss?(trigger) ?? true {
             refetch(trigger)
         } else if let miss = read.misses.first {
             deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger, sequence: started))

@@ -14,6 +14,8 @@ public struct WatcherOptions: Sendable {
     /// `CacheStore.merge`; `trigger` is the change whose failed re-read made the watcher
     /// refetch, nil for `fetch()` and `refetch()`.
     public typealias Writer = @Sendable (_ records: RecordSet, _ origin: ChangeOrigin, _ trigger: WatchTrigger?) throws -> Void
+    /// Whether a re-read that missed after `trigger` refetches.
+    public typealias RefetchFilter = @Sendable (_ trigger: WatchTrigger) -> Bool
 
     /// How the cache is read (`missesAsNull` keeps a partial result's shape for display).
     public var readOptions: ReadOptions
@@ -22,11 +24,20 @@ public struct WatcherOptions: Sendable {
     public var runUpdates: Runner?
     /// How server responses are written; nil: merged into the store.
     public var writeResponse: Writer?
+    /// Asked, when a re-read after a change misses and the watcher would refetch (it refetches
+    /// on failed updates and its policy may use the network), whether to; when it says no, the
+    /// watcher delivers the miss instead. nil: always refetch (Apollo's behaviour).
+    ///
+    /// Why: a tool that takes back what a fetch wrote (the explorer's undo) would otherwise see
+    /// the watcher fetch the same data back at once; saying no for that change keeps the undo.
+    public var refetchesAfterMiss: RefetchFilter?
 
     /// Options; every default is Apollo's behaviour.
-    public init(readOptions: ReadOptions = ReadOptions(), runUpdates: Runner? = nil, writeResponse: Writer? = nil) {
+    public init(readOptions: ReadOptions = ReadOptions(), runUpdates: Runner? = nil, writeResponse: Writer? = nil,
+                refetchesAfterMiss: RefetchFilter? = nil) {
         self.readOptions = readOptions
         self.runUpdates = runUpdates
         self.writeResponse = writeResponse
+        self.refetchesAfterMiss = refetchesAfterMiss
     }
 }

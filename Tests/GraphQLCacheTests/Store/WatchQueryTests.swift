@@ -77,6 +77,41 @@ import Testing
         #expect(miss.recordKey == "Human:1002")
     }
 
+    /// `refetchesAfterMiss` decides per change: a miss after the change it refuses is delivered
+    /// (nothing is sent), a miss after another change refetches as usual.
+    @Test(arguments: CacheKind.allCases)
+    func aRefetchFilterKeepsTheMissOfTheChangesItRefuses(_ kind: CacheKind) throws {
+        let fixture = ClientFixture.withIDs(kind)
+        let quiet = fixture.store.makeOrigin(), other = fixture.store.makeOrigin()
+        try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]}}}"#)
+        let log = DeliveryLog()
+        let watcher = QueryWatcher(client: fixture.client, query: try fixture.query(heroAndFriends),
+                                   options: WatcherOptions(refetchesAfterMiss: { $0.origin != quiet })) { log.append($0.result) }
+        defer { watcher.cancel() }
+        fixture.client.startTracked { await watcher.fetch() }
+        fixture.client.waitUntilIdle()
+        #expect(fixture.server.requestCount == 1)
+
+        func removeLuke(_ origin: ChangeOrigin) throws {
+            try fixture.store.withinReadWriteTransaction(origin: origin) { _ = try $0.removeRecord(for: "Human:1000") }
+            fixture.client.waitUntilIdle()
+        }
+        try removeLuke(quiet)
+        #expect(fixture.server.requestCount == 1)
+        guard case .failure(.cacheMiss(let miss))? = log.all.last else {
+            Issue.record("expected a cache miss, got \(log.summary)")
+            return
+        }
+        #expect(miss.path.starts(with: [.field("hero"), .field("friends"), .index(0)]), "\(miss.path)")
+
+        try fixture.respond(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2","friends":[{"__typename":"Human","id":"1000","name":"Luke S."}]}}}"#)
+        try fixture.write(try fixture.query("{ hero { id friends { id name } } }"),
+                          #"{"hero":{"__typename":"Droid","id":"2001","friends":[{"__typename":"Human","id":"1000","name":"Luke"}]}}"#)
+        try removeLuke(other)
+        #expect(fixture.server.requestCount == 2)
+        #expect(log.summary.last?.hasPrefix("server:") == true && log.summary.last?.contains("Luke S.") == true, "\(log.summary)")
+    }
+
     @Test(arguments: CacheKind.allCases)
     func watcherIgnoresTheWritesOfItsOwnRefetch(_ kind: CacheKind) throws {
         let fixture = ClientFixture(kind: kind)
