@@ -6,7 +6,8 @@ struct Normalizer {
     let variables: JSONObject
     /// Skip selected fields the data lacks instead of failing (local mutations).
     var allowingAbsentFields = false
-    private var fields: [CacheKey: [String: CacheValue]] = [:]
+    /// The records made so far, by key: handed over whole as the `RecordSet` (each key once).
+    private var records: [CacheKey: Record] = [:]
     private var path: [PathComponent] = []
 
     init(configuration: CacheConfiguration, variables: JSONObject) {
@@ -22,9 +23,7 @@ struct Normalizer {
         var normalizer = Normalizer(configuration: configuration, variables: variables)
         normalizer.allowingAbsentFields = allowingAbsentFields
         try normalizer.store(data, selections: selections, at: rootKey, staticType: rootType)
-        var set = RecordSet()
-        for (key, fields) in normalizer.fields { set.merge(record: Record(key: key, fields)) }
-        return set
+        return RecordSet(distinctRecords: normalizer.records)
     }
 
     private var schema: CacheSchema? { configuration.schema }
@@ -33,15 +32,16 @@ struct Normalizer {
     /// same object already stored there).
     private mutating func store(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
                                 staticType: String?) throws(GraphQLCacheError) {
-        var record: [String: CacheValue] = [:]
+        // Sized for the selections (and `__typename`) up front: grown field by field, a record's
+        // dictionary was reallocated two or three times.
+        var record = [String: CacheValue](minimumCapacity: selections.items.count + 1)
         let typename = object["__typename"]?.stringValue
         if let typename { record["__typename"] = .string(typename) }
         try storeItems(object, selections: selections, at: key, typename: typename ?? staticType, into: &record)
-        if var existing = fields[key] {
-            existing.merge(record) { _, new in new }
-            fields[key] = existing
+        if let index = records.index(forKey: key) {
+            records.values[index].fields.merge(record) { _, new in new }
         } else {
-            fields[key] = record
+            records[key] = Record(key: key, record)
         }
     }
 

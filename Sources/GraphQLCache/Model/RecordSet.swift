@@ -6,6 +6,13 @@ public struct RecordSet: Sendable, Equatable {
 
     public init() { storage = [:] }
 
+    /// `records` as they are: each under its own key (the caller guarantees it), nothing merged.
+    /// For the normalizer, whose records are made once per key; merging them in one by one
+    /// hashed every key again and made a change list per record.
+    init(distinctRecords records: [CacheKey: Record]) {
+        storage = records
+    }
+
     public init<S: Sequence>(records: S) where S.Element == Record {
         storage = [:]
         for record in records { _ = merge(record: record) }

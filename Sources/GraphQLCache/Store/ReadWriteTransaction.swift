@@ -28,9 +28,11 @@ public final class ReadWriteTransaction: ReadTransaction {
         var changed: [FieldKey] = []
         changed.reserveCapacity(records.count * 4)
         for record in records.records {
-            changed += overlay.merge(record, over: current[record.key])
+            overlay.merge(record, over: current[record.key], into: &changed)
         }
-        return Set(changed)
+        let keys = Set(changed)
+        overlay.noteChanged(keys)
+        return keys
     }
 
     /// Removes one record (references to it are left dangling); returns whether it existed.

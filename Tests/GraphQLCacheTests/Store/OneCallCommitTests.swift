@@ -14,8 +14,9 @@ import Testing
         #expect(overlay.appliesInOneCall)
 
         var merged = TransactionOverlay()
-        _ = merged.merge(Self.record, over: nil)
-        _ = merged.merge(Record(key: "Item:2", ["x": .int(2)]), over: nil)
+        var changed: [FieldKey] = []
+        merged.merge(Self.record, over: nil, into: &changed)
+        merged.merge(Record(key: "Item:2", ["x": .int(2)]), over: nil, into: &changed)
         #expect(merged.appliesInOneCall, "every patch goes in one merge")
 
         var removedByKey = TransactionOverlay()
@@ -26,7 +27,8 @@ import Testing
     @Test func twoCallsOrAClearNeedATransaction() {
         var both = TransactionOverlay()
         _ = both.remove(matching: KeyPattern("item"), baseKeys: ["Item:1"])
-        _ = both.merge(Record(key: "User:1", ["x": .int(1)]), over: nil)
+        var changed: [FieldKey] = []
+        both.merge(Record(key: "User:1", ["x": .int(1)]), over: nil, into: &changed)
         #expect(!both.appliesInOneCall)
 
         var twoPatterns = TransactionOverlay()

@@ -12,11 +12,14 @@ import Testing
         let store = kind.makeStore([droid])
         let (recorder, subscription) = ChangeRecorder.subscribed(to: store)
         defer { subscription.cancel() }
-        try store.withinReadWriteTransaction { transaction in
-            try transaction.merge(records: set(Record(key: "Droid:2001", ["name": .string("Artoo")])))
-            try transaction.merge(records: set(Record(key: "Human:1000", ["name": .string("Luke")])))
-            try transaction.merge(records: set(Record(key: "Droid:2001", ["id": .string("2001")])))
+        // Each merge answers its own keys; the change (the first merge's set, then united with
+        // the others') holds them all.
+        let answers = try store.withinReadWriteTransaction { transaction in
+            [try transaction.merge(records: set(Record(key: "Droid:2001", ["name": .string("Artoo")]))),
+             try transaction.merge(records: set(Record(key: "Human:1000", ["name": .string("Luke")]))),
+             try transaction.merge(records: set(Record(key: "Droid:2001", ["id": .string("2001")])))]
         }
+        #expect(answers == [fieldKeys("Droid:2001.name"), fieldKeys("Human:1000.name"), fieldKeys("Droid:2001.id")])
         #expect(recorder.all == [CacheChange(changedFields: fieldKeys("Droid:2001.name", "Human:1000.name", "Droid:2001.id"))])
     }
 
