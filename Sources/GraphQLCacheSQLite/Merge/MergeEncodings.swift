@@ -70,7 +70,10 @@ struct MergeEncodings: Sendable {
     /// valid until `body` returns.
     mutating func withBatch<Result>(_ positions: Range<Int>,
                                     _ body: (BatchEncodings) throws -> Result) rethrows -> Result {
-        guard let pipeline else { return try batch.withContents { try body(BatchEncodings([$0])) } }
+        guard let pipeline else {
+            assert(batch.positions == positions, "withBatch(\(positions)) after prepareBatch(\(batch.positions))")
+            return try batch.withContents { try body(BatchEncodings([$0])) }
+        }
         let size = RecordEncodingPipeline.chunkSize
         let chunks = positions.lowerBound / size..<(positions.upperBound - 1) / size + 1
         for index in chunks { fetch(index, from: pipeline) }
