@@ -39,7 +39,9 @@ public struct BenchmarkFigure: Sendable, Equatable {
         return floor == nil ? median <= budget : nil
     }
 
-    /// `{"name","unit","median","min","max","floor","ratio"}`, as `--json` prints it.
+    /// `{"name","unit","median","min","max","floor","ratio","budget","met"}`, as `--json` prints
+    /// it: a script checks the budgets from `budget` and `met` (null where there is none)
+    /// without knowing them.
     public var jsonObject: JSONObject {
         [
             "name": .string(name), "unit": .string(unit),
@@ -47,6 +49,8 @@ public struct BenchmarkFigure: Sendable, Equatable {
             "max": .double(Self.rounded(max)),
             "floor": floor.map { .double(Self.rounded($0)) } ?? .null,
             "ratio": ratio.map { .double(Self.rounded($0)) } ?? .null,
+            "budget": budget.map { .double($0) } ?? .null,
+            "met": meetsBudget.map { .bool($0) } ?? .null,
         ]
     }
 

@@ -13,7 +13,8 @@ import GraphQLCache
 
     @Test func figureJSONHasExactlyTheProtocolMembers() {
         let figure = BenchmarkFigure(name: "x", unit: "ms", median: 3, min: 2, max: 4, floor: 1.5, budget: 3)
-        #expect(figure.jsonObject.keys == ["name", "unit", "median", "min", "max", "floor", "ratio"])
+        #expect(figure.jsonObject.keys == ["name", "unit", "median", "min", "max", "floor", "ratio", "budget", "met"])
+        #expect(figure.jsonObject["budget"] == .double(3) && figure.jsonObject["met"] == .bool(true))
         #expect(figure.ratio == 2)
         #expect(figure.meetsBudget == true)
         #expect(BenchmarkFigure(name: "y", unit: "ms", median: 5, min: 5, max: 5, floor: 1, budget: 3).meetsBudget == false)
@@ -53,6 +54,7 @@ extension BenchmarkFrameworkTests {
         #expect(figure.unit == "MB" && figure.median == 64 && figure.floor == nil && figure.ratio == nil)
         #expect(figure.meetsBudget == true)
         #expect(figure.jsonObject["floor"] == .null && figure.jsonObject["ratio"] == .null)
+        #expect(figure.jsonObject["budget"] == .double(100) && figure.jsonObject["met"] == .bool(true))
     }
 
     @Test func reportPrintsOneJSONObjectPerFigure() throws {
@@ -63,9 +65,12 @@ extension BenchmarkFrameworkTests {
         let lines = BenchmarkReport.jsonLines(figures).split(separator: "\n")
         #expect(lines.count == 2)
         let first = try JSONValue.parse(String(lines[0]))
-        #expect(first.objectValue?.keys == ["name", "unit", "median", "min", "max", "floor", "ratio"])
+        #expect(first.objectValue?.keys == ["name", "unit", "median", "min", "max", "floor", "ratio", "budget", "met"])
         #expect(first["median"] == .double(1.235))
         #expect(first["ratio"] == .double(2.469))
+        #expect(first["met"] == .bool(true))
+        let second = try JSONValue.parse(String(lines[1]))
+        #expect(second["budget"] == .null && second["met"] == .null)
     }
 }
 
