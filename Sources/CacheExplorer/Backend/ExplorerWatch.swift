@@ -117,7 +117,7 @@ final class ExplorerWatch: Sendable {
     private func finishWork(cancelled: Bool) {
         state.withLock { state in
             state.active -= 1
-            if cancelled { state.snapshot.note = "read cancelled; f reads again" }
+            if cancelled { state.snapshot.readCancelled = true }
             if state.active == 0 {
                 state.ids = []
                 state.snapshot.isReading = false
@@ -193,7 +193,7 @@ final class ExplorerWatch: Sendable {
         snapshot.dependencies = cacheRead?.dependencies ?? result?.dependencies ?? FieldDependencies()
         snapshot.error = errors.isEmpty ? nil : errors.joined(separator: "\n")
         snapshot.report = report
-        snapshot.note = nil
+        snapshot.readCancelled = false
         return snapshot
     }
 

@@ -3,7 +3,7 @@ import GraphQLCache
 /// Where data held in memory came from, when another program can change it: a snapshot `.json`
 /// file the explorer opened. Polled on the same tick as SQLite's `data_version`; a new version
 /// becomes one `external` store change (`StoreBackend.pollExternalChanges`).
-public protocol ExternalRecordSource: Sendable {
+package protocol ExternalRecordSource: Sendable {
     /// Looks whether the source changed since it was read (a cheap check first: a file's
     /// modification time, size and inode), and if so reads it whole.
     func poll() -> ExternalSourcePoll
@@ -12,7 +12,7 @@ public protocol ExternalRecordSource: Sendable {
 }
 
 /// What a poll of an `ExternalRecordSource` found.
-public enum ExternalSourcePoll: Sendable {
+package enum ExternalSourcePoll: Sendable {
     /// Nothing changed.
     case unchanged
     /// A new version, read whole and valid.

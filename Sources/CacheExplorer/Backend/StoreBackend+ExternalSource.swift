@@ -4,7 +4,7 @@ import GraphQLCache
 /// a rewrite of the snapshot file the data was loaded from (`ExternalRecordSource`), diffed
 /// into one `external` change naming what was changed, added and removed.
 extension StoreBackend {
-    public func pollExternalChanges() -> Bool {
+    package func pollExternalChanges() -> Bool {
         guard let source = externalSource else { return (try? store.pollExternalChanges()) != nil }
         switch source.poll() {
         case .unchanged:
@@ -21,7 +21,7 @@ extension StoreBackend {
     /// Replaces the records with the waiting version in one transaction (origin `external`):
     /// records it lacks are removed, new and changed ones written (a record that lost fields is
     /// rewritten whole), equal ones left alone, so the change names exactly what differs.
-    public func applyExternalVersion() throws {
+    package func applyExternalVersion() throws {
         guard let new = pendingVersion.withLock({ pending in defer { pending = nil }; return pending }) else { return }
         var old: [CacheKey: Record] = [:]
         try forEachRecord { old[$0.key] = $0 }

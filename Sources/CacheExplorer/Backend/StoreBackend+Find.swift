@@ -8,13 +8,13 @@ extension StoreBackend {
     /// for the connection while a search runs (20,000-row slices held it for up to ~30 ms).
     static let findSliceRows = 4_096
 
-    public func startFind(_ search: ValueSearch) -> Int? {
+    package func startFind(_ search: ValueSearch) -> Int? {
         let id = finds.start()
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in self?.runFind(search, id: id) }
         return id
     }
 
-    public func cancelFind(_ id: Int) { finds.cancel(id) }
+    package func cancelFind(_ id: Int) { finds.cancel(id) }
 
     private func runFind(_ search: ValueSearch, id: Int) {
         defer { finds.end(id) }

@@ -5,21 +5,21 @@ import Synchronization
 /// The explorer's backend over a `CacheStore`: browsing pages the cache directly (cheap, no
 /// transaction per row), while every edit, delete and undo is a store transaction, so that
 /// subscribers and query watchers react to what the user does.
-public final class StoreBackend: ExplorerBackend {
+package final class StoreBackend: ExplorerBackend {
     /// The store written through.
-    public let store: CacheStore
+    package let store: CacheStore
     /// The store's cache, seen as a cache that can be browsed: pages and counts come from it
     /// directly.
-    public let browsing: any BrowsableNormalizedCache
+    package let browsing: any BrowsableNormalizedCache
     /// Fetches and watches (its transport is the explorer's network).
-    public let client: GraphQLClient
-    public let sourceName: String
-    public let isReadOnly: Bool
+    package let client: GraphQLClient
+    package let sourceName: String
+    package let isReadOnly: Bool
     /// False over an in-memory cache (the sample, a snapshot): nothing is written to a file.
-    public var keepsChanges: Bool { !(store.cache is InMemoryNormalizedCache) }
+    package var keepsChanges: Bool { !(store.cache is InMemoryNormalizedCache) }
     /// The watched queries shown in the watches pane.
-    public let watchList: WatchList
-    public let watchesUseNetwork: Bool
+    package let watchList: WatchList
+    package let watchesUseNetwork: Bool
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
     /// The broken rows as last scanned.
@@ -48,7 +48,7 @@ public final class StoreBackend: ExplorerBackend {
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
-    public init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
+    package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                 usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
         self.client = client
         self.externalSource = externalSource
@@ -62,48 +62,53 @@ public final class StoreBackend: ExplorerBackend {
         watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
     }
 
-    /// A backend over a bare cache, with a store of its own and no network.
-    public convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
-                            configuration: CacheConfiguration = CacheConfiguration()) {
+    /// The one way to wrap a cache for the explorer (`cachelens explore`, the sample, `:open`,
+    /// the benchmarks, tests): a store over `cache` with `configuration`, and a client whose
+    /// network is `transport`. Without one the client gets a transport with no answers and
+    /// watches are told never to use it: nothing is sent.
+    package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
+                            configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
+                            waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
         let store = CacheStore(cache: cache, configuration: configuration)
-        self.init(client: GraphQLClient(store: store, transport: ScriptedTransport()), browsing: cache, sourceName: sourceName,
-                  readOnly: readOnly)
+        self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
+                  sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,
+                  externalSource: externalSource)
     }
 
     deinit {
         for subscription in subscriptions.withLock({ $0 }) { subscription.cancel() }
     }
 
-    public func keyCount(matching filter: String?) throws -> Int {
+    package func keyCount(matching filter: String?) throws -> Int {
         try browsing.keyCount(matching: filter)
     }
 
-    public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+    package func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         try browsing.keys(matching: filter, offset: offset, limit: limit)
     }
 
-    public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+    package func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         try browsing.keyCount(matching: filter, atLeast: minimum)
     }
 
-    public func countKeys(matching filter: String) {
+    package func countKeys(matching filter: String) {
         browsing.countKeysInBackground(matching: filter) { [weak self] count in
             self?.post(.keysCounted(filter: filter, count: count))
         }
     }
 
-    public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+    package func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
         try store.cache.loadRecords(forKeys: keys)
     }
 
-    public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
+    package func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
         guard let rows = store.cache as? BrokenRowReporting else { return try loadRecords(forKeys: keys).mapValues(StoredRecord.record) }
         return try rows.loadStoredRecords(forKeys: keys)
     }
 
-    public var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0 } }
+    package var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0 } }
 
-    public func scanBrokenRows(waiting: Bool) {
+    package func scanBrokenRows(waiting: Bool) {
         guard let rows = store.cache as? BrokenRowReporting else { return }
         let scan: @Sendable () -> Void = { [weak self] in
             guard let summary = try? rows.brokenRowSummary(), let self else { return }
@@ -116,30 +121,30 @@ public final class StoreBackend: ExplorerBackend {
         if waiting { scan() } else { DispatchQueue.global(qos: .utility).async(execute: scan) }
     }
 
-    public func forEachRecord(_ body: (Record) throws -> Void) throws {
+    package func forEachRecord(_ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord { result in
             if case .record(let record) = result { try body(record) }
         }
     }
 
-    public func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
+    package func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingAt: key) { result in
             if case .record(let record) = result { try body(record) }
         }
     }
 
-    public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
+    package func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingInto: pattern) { result in
             if case .record(let record) = result { try body(record) }
         }
     }
 
-    public func write(_ records: [Record]) throws -> Set<FieldKey> {
+    package func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
     }
 
-    public func remove(keys: [CacheKey]) throws -> [Record] {
+    package func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
         let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
@@ -154,7 +159,7 @@ public final class StoreBackend: ExplorerBackend {
         return removed
     }
 
-    public func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
+    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
@@ -162,7 +167,7 @@ public final class StoreBackend: ExplorerBackend {
         }
     }
 
-    public var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
+    package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
@@ -173,11 +178,11 @@ public final class StoreBackend: ExplorerBackend {
         return origin
     }
 
-    public func explain(document: String, variables: String?) throws -> QueryReport {
+    package func explain(document: String, variables: String?) throws -> QueryReport {
         try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store, cache: browsing)
     }
 
-    public func startExplain(document: String, variables: String?) -> Int? {
+    package func startExplain(document: String, variables: String?) -> Int? {
         work.start { [weak self] id in
             guard let self else { return }
             let outcome: QueryOutcome
@@ -190,45 +195,45 @@ public final class StoreBackend: ExplorerBackend {
         }
     }
 
-    public func cancelExplain(_ id: Int) { work.cancel(id) }
+    package func cancelExplain(_ id: Int) { work.cancel(id) }
 
-    public func waitUntilIdle() {
+    package func waitUntilIdle() {
         work.waitUntilIdle()
         watchList.waitUntilIdle()
     }
 
-    public func watches() -> [WatchSnapshot] { watchList.snapshots }
+    package func watches() -> [WatchSnapshot] { watchList.snapshots }
 
     /// The store's schema: edits must fit its field types.
-    public var schema: CacheSchema? { store.configuration.schema }
+    package var schema: CacheSchema? { store.configuration.schema }
 
     /// Lints the cache itself, broken rows included.
-    public func lint() throws -> [LintFinding] {
+    package func lint() throws -> [LintFinding] {
         try CacheLint(configuration: store.configuration).run(on: browsing)
     }
 
     @discardableResult
-    public func addWatch(name: String?, document: String) throws -> String {
+    package func addWatch(name: String?, document: String) throws -> String {
         let added = try watchList.add(name: name, document: document)
         if waitsForWatches { watchList.waitUntilIdle() }
         return added
     }
 
-    public func replaceWatch(_ name: String, document: String, variables: String) throws {
+    package func replaceWatch(_ name: String, document: String, variables: String) throws {
         try watchList.replace(name, document: document, variables: variables)
         if waitsForWatches { watchList.waitUntilIdle() }
     }
 
-    public func removeWatch(_ name: String) throws { try watchList.remove(name) }
+    package func removeWatch(_ name: String) throws { try watchList.remove(name) }
 
-    public func refetchWatch(_ name: String) throws {
+    package func refetchWatch(_ name: String) throws {
         try watchList.refetch(name)
         if waitsForWatches { watchList.waitUntilIdle() }
     }
 
-    public func cancelWatchReads() -> [String] { watchList.cancelReads() }
+    package func cancelWatchReads() -> [String] { watchList.cancelReads() }
 
-    public func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
+    package func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
         watchList.onUpdate(handler)
         listeners.withLock { $0.append(handler) }
         let subscription = store.subscribe { change in handler(.storeDidChange(change)) }

@@ -5,7 +5,7 @@ import Synchronization
 /// added: add, edit, refetch and remove them and read their snapshots; listeners hear of new
 /// results and of what fetches wrote. Every read runs as background work; `waitUntilIdle()`
 /// waits for it.
-public final class WatchList: Sendable {
+package final class WatchList: Sendable {
     private let client: GraphQLClient
     private let browsing: any BrowsableNormalizedCache
     private let usesNetwork: Bool
@@ -17,7 +17,7 @@ public final class WatchList: Sendable {
     /// Watches through `client` (`browsing` is its store's cache, for diagnosing misses); with
     /// `usesNetwork` a watch whose cache read misses fetches through the client's transport,
     /// without it nothing is ever sent.
-    public convenience init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool) {
+    package convenience init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, usesNetwork: Bool) {
         self.init(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: OriginNames())
     }
 
@@ -34,24 +34,24 @@ public final class WatchList: Sendable {
     }
 
     /// The watches, in the order they were added.
-    public var snapshots: [WatchSnapshot] { watches.withLock { $0 }.map(\.snapshot) }
+    package var snapshots: [WatchSnapshot] { watches.withLock { $0 }.map(\.snapshot) }
 
     /// Calls `handler` (from any thread) with `.watchesDidUpdate` whenever a watch starts or
     /// finishes reading, and with `.watchWrote` when its fetch wrote into the cache.
-    public func onUpdate(_ handler: @escaping @Sendable (Action) -> Void) {
+    package func onUpdate(_ handler: @escaping @Sendable (Action) -> Void) {
         listeners.withLock { $0.append(handler) }
     }
 
     /// Blocks until no watch is reading or fetching (synchronous drivers and tests).
-    public func waitUntilIdle() { work.waitUntilIdle() }
+    package func waitUntilIdle() { work.waitUntilIdle() }
 
     /// Whether any watch is reading or fetching.
-    public var isReading: Bool { snapshots.contains(where: \.isReading) }
+    package var isReading: Bool { snapshots.contains(where: \.isReading) }
 
     /// Starts watching `document` (a query) with `variables` (a JSON object, or empty); returns
     /// the watch's name: `name`, else the operation's name, else `w1`, `w2`…, made unique.
     @discardableResult
-    public func add(name: String?, document: String, variables: String = "") throws -> String {
+    package func add(name: String?, document: String, variables: String = "") throws -> String {
         let operation = try makeOperation(document, variables)
         let watchName = uniqueName(name ?? operation.name)
         let watch = makeWatch(watchName, document, variables, operation)
@@ -62,7 +62,7 @@ public final class WatchList: Sendable {
 
     /// Replaces the document and variables of the watch `name` (it reads afresh, keeping its
     /// place and name). Throws, changing nothing, when the document or variables are invalid.
-    public func replace(_ name: String, document: String, variables: String) throws {
+    package func replace(_ name: String, document: String, variables: String) throws {
         let operation = try makeOperation(document, variables)
         let watch = makeWatch(name, document, variables, operation)
         let old = watches.withLock { list -> ExplorerWatch? in
@@ -76,7 +76,7 @@ public final class WatchList: Sendable {
     }
 
     /// Stops and forgets the watch `name`.
-    public func remove(_ name: String) throws {
+    package func remove(_ name: String) throws {
         let removed = watches.withLock { list -> ExplorerWatch? in
             guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
             return list.remove(at: index)
@@ -87,7 +87,7 @@ public final class WatchList: Sendable {
     }
 
     /// Fetches the watch `name` again (network when there is one, else the cache).
-    public func refetch(_ name: String) throws {
+    package func refetch(_ name: String) throws {
         guard let watch = watches.withLock({ $0.first { $0.name == name } }) else {
             throw ExplorerError.invalid("no watch named \(name)")
         }
@@ -95,7 +95,7 @@ public final class WatchList: Sendable {
     }
 
     /// Cancels every read under way; returns the names of the watches that were reading.
-    public func cancelReads() -> [String] {
+    package func cancelReads() -> [String] {
         watches.withLock { $0 }.filter { $0.cancelRead() }.map(\.name)
     }
 

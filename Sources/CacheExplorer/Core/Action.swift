@@ -2,7 +2,7 @@ import GraphQLCache
 
 /// Everything that can happen to the explorer, named for the event (not the intent): the
 /// terminal reports keys, mouse and resizes; the store reports changes.
-public enum Action: Hashable, Sendable {
+package enum Action: Hashable, Sendable {
     case keyPressed(Key)
     /// Text pasted in one piece (bracketed paste): it goes whole into the line input that has
     /// the keyboard, so a pasted multi-line query does not run at every newline.

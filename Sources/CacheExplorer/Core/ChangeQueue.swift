@@ -3,18 +3,18 @@ import Synchronization
 /// Store changes and watch deliveries arrive on other threads; they wait here, under a lock,
 /// until the UI loop polls between keys (the loop blocks in the terminal, so nothing may be
 /// dispatched onto it).
-public final class ChangeQueue: Sendable {
+package final class ChangeQueue: Sendable {
     private let actions = Mutex<[Action]>([])
 
-    public init() {}
+    package init() {}
 
     /// Adds an action (from any thread).
-    public func post(_ action: Action) {
+    package func post(_ action: Action) {
         actions.withLock { $0.append(action) }
     }
 
     /// Takes every waiting action, oldest first.
-    public func drain() -> [Action] {
+    package func drain() -> [Action] {
         actions.withLock { queue in
             defer { queue.removeAll() }
             return queue

@@ -2,7 +2,7 @@ import GraphQLCache
 
 /// A dangerous action waiting for `y`: every one goes through the same dialog keys (`y` does it,
 /// any other key keeps things as they are), so no action is confirmed its own way.
-public enum Confirmation: Hashable, Sendable {
+package enum Confirmation: Hashable, Sendable {
     /// `d`: delete this record.
     case delete(CacheKey)
     /// `D`: delete every record whose key contains the pattern, as previewed.

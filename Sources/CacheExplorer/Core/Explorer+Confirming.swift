@@ -54,6 +54,6 @@ extension Explorer {
 
     /// Counts a change the backend does not keep in a file (a sample or a snapshot in memory).
     mutating func noteChange() {
-        if !backend.keepsChanges { state.unsavedChanges += 1 }
+        if writer?.keepsChanges == false { state.unsavedChanges += 1 }
     }
 }

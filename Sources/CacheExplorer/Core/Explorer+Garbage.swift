@@ -14,7 +14,7 @@ extension Explorer {
     }
 
     /// Keys no root reaches, in natural order. One scan of the records.
-    static func unreachableKeys(_ backend: any ExplorerBackend) throws -> [CacheKey] {
+    static func unreachableKeys(_ backend: any RecordBrowsing) throws -> [CacheKey] {
         var edges: [CacheKey: [CacheKey]] = [:]
         try backend.forEachRecord { record in edges[record.key] = record.referencedKeys }
         var reached = Set<CacheKey>()

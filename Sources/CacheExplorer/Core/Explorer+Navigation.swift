@@ -114,31 +114,27 @@ extension Explorer {
         state.record = view
     }
 
-    /// `Enter`: open the selected record, follow a reference, or open/close a list.
-    mutating func follow() {
-        switch state.focus {
-        case .records:
-            guard let row = state.list.selectedRow else { return }
-            open(row.key)
-            state.focus = .record
-        case .record:
-            guard let row = state.record?.selectedRow else { return }
-            switch row.value {
-            case .reference(let key): open(key)
-            case .list, .object: toggleExpansion(row)
-            default: inform("\(row.label) is a \(row.value.kindName); e edits it")
-            }
-        case .watches:
-            openSelectedWatch()
-        case .query:
-            break
+    /// Enter on the record list: the selected record, in the record pane.
+    mutating func openSelectedRow() {
+        guard let row = state.list.selectedRow else { return }
+        open(row.key)
+        state.focus = .record
+    }
+
+    /// Enter in the record view: follow a reference, or open/close a list or object.
+    mutating func followField() {
+        guard let row = state.record?.selectedRow else { return }
+        switch row.value {
+        case .reference(let key): open(key)
+        case .list, .object: toggleExpansion(row)
+        default: inform("\(row.label) is a \(row.value.kindName); \(keyMap.keyName(.edit)) edits it")
         }
     }
 
     /// Scrolls the open watch's result so that row `index` is at the top (within bounds).
     mutating func scrollWatch(to index: Int) {
         let rect = Layout(state: state).workspace?.inner ?? Rect(row: 0, column: 0, width: state.size.width, height: state.size.height)
-        let rows = WatchWorkspace.lineCount(actedWatch, width: rect.width - 1)
+        let rows = WatchWorkspace.lineCount(actedWatch, width: rect.width - 1, keys: keyMap)
         let visible = max(1, rect.height - WatchWorkspace.headerHeight - 1)
         state.watchTop = max(0, min(index, rows - visible))
     }

@@ -3,28 +3,28 @@ import GraphQLCache
 /// The explorer's model: the state, the backend it reads and writes through, the theme and the
 /// key map. `send` is the reducer (event in, new state out); `render` draws the state. No
 /// terminal in sight: `NcursesTerminal`, `HeadlessTerminal`, the harness and tests all drive this.
-public struct Explorer {
+package struct Explorer {
     /// Everything the screen shows.
-    public internal(set) var state: ExplorerState
+    package internal(set) var state: ExplorerState
     /// The colours terminals draw with (`:theme` changes it).
-    public internal(set) var theme: Theme
+    package internal(set) var theme: Theme
     /// Key bindings; help is generated from them.
-    public internal(set) var keyMap: KeyMap
+    package internal(set) var keyMap: KeyMap
     /// The data (`:open` replaces it).
-    public internal(set) var backend: any ExplorerBackend
+    package internal(set) var backend: any RecordBrowsing
     let environment: ExplorerEnvironment
     /// Where the backend's news waits (store changes, watch results, finished queries) until
-    /// the loop, or `settle()`, applies it.
-    public let inbox = ChangeQueue()
+    /// the next turn (`turn`) applies it.
+    package let inbox = ChangeQueue()
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
-    public init(backend: any ExplorerBackend, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
+    package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
                 environment: ExplorerEnvironment = .isolated) {
         self.backend = backend
         self.theme = theme
         self.keyMap = keyMap
         self.environment = environment
-        state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: backend.isReadOnly)
+        state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: Self.isReadOnly(backend))
         listen(to: backend)
         reloadList()
         findBrokenRows()
@@ -42,33 +42,21 @@ public struct Explorer {
     }
 
     /// Sends the backend's news to the inbox and takes its watches as they are.
-    private mutating func listen(to backend: any ExplorerBackend) {
+    private mutating func listen(to backend: any RecordBrowsing) {
         backend.onChange { [inbox] in inbox.post($0) }
-        state.watches = backend.watches()
-        state.watchesUseNetwork = backend.watchesUseNetwork
-    }
-
-    /// For drivers without a loop (the harness `ui` op, tests): waits for the background work
-    /// under way (watch reads, console queries) and applies what it delivered, as the loop does.
-    public mutating func settle() {
-        backend.waitUntilIdle()
-        applyInbox()
-    }
-
-    /// Applies what waits in the inbox, a burst of store changes as one (as the loop does after
-    /// each key): the store's change notification is how the explorer hears of its own edits.
-    mutating func applyInbox() {
-        for action in ExplorerLoop.coalesce(inbox.drain()) { send(action) }
+        let host = backend as? any WatchHosting
+        state.watches = host?.watches() ?? []
+        state.watchesUseNetwork = host?.watchesUseNetwork ?? false
     }
 
     /// Whether the user asked to quit.
-    public var isFinished: Bool { state.isFinished }
+    package var isFinished: Bool { state.isFinished }
 
     /// The screen for the current state.
-    public func render() -> Grid { Renderer.render(state, theme: theme, keyMap: keyMap) }
+    package func render() -> Grid { Renderer.render(state, theme: theme, keyMap: keyMap) }
 
     /// Applies one event.
-    public mutating func send(_ action: Action) {
+    package mutating func send(_ action: Action) {
         apply(action)
         markVisibleDanglingReferences()
     }
@@ -124,7 +112,7 @@ public struct Explorer {
     }
 
     /// How long a changed watch flashes.
-    public static let flashDuration: Duration = .milliseconds(1500)
+    package static let flashDuration: Duration = .milliseconds(1500)
 
     /// Ends the flash once `flashDuration` has passed since the first tick that saw it.
     private mutating func expireFlashes(now: Duration) {
@@ -133,25 +121,6 @@ public struct Explorer {
         if now - since >= Self.flashDuration {
             state.flashing = []
             state.flashingSince = nil
-        }
-    }
-
-    /// Applies a sequence of keys (the harness `ui` op, tests), and after each what it caused
-    /// (its store change), as the loop does. While a line input has the keyboard, a run of
-    /// typed characters goes in as one insertion, as a paste does: typing N characters into a
-    /// filter filters once, not N times over a growing text.
-    public mutating func press(_ keys: [Key]) {
-        var index = keys.startIndex
-        while index < keys.endIndex {
-            let run = state.readsText ? keys[index...].prefix { if case .character = $0 { return true } else { return false } } : []
-            if run.count > 1 {
-                insertText(String(run.map { if case .character(let c) = $0 { return c } else { return " " } }))
-                index += run.count
-            } else {
-                send(.keyPressed(keys[index]))
-                index += 1
-            }
-            applyInbox()
         }
     }
 
@@ -174,49 +143,26 @@ public struct Explorer {
     private mutating func normalKey(_ key: Key) {
         if state.focus == .query, consoleKey(key) { return }
         guard let command = keyMap.command(for: key) else {
-            state.message = StatusMessage("\(key) is not bound; ? shows the keys", isError: true)
+            state.message = StatusMessage("\(key) is not bound; \(keyMap.keyName(.help)) shows the keys", isError: true)
             return
         }
         state.message = nil
         run(command)
     }
 
-    /// Runs a bound command in normal mode; a disabled one is refused with its reason.
+    /// Runs a bound command in normal mode through the row that answers it in the focused
+    /// pane (`ExplorerState.binding(for:)`); a disabled one is refused with its reason.
     mutating func run(_ command: Command) {
-        if let reason = state.disabledReason(for: command) {
-            state.message = StatusMessage(reason.message, isError: true)
+        guard let binding = state.binding(for: command), let action = binding.action else { return }
+        if let reason = binding.disabledReason(state) {
+            state.message = StatusMessage(reason.message(keys: keyMap), isError: true)
             return
         }
-        switch command {
-        case .moveDown: move(by: 1)
-        case .moveUp: move(by: -1)
-        case .pageDown: move(by: pageHeight)
-        case .pageUp: move(by: -pageHeight)
-        case .top: move(to: 0)
-        case .bottom: move(to: Int.max)
-        case .follow: follow()
-        case .back: goBack()
-        case .forward: goForward()
-        case .nextPane: nextPane()
-        case .filter: state.mode = .filter(LineInput(state.list.filter))
-        case .nextMatch: nextMatch(forward: true)
-        case .previousMatch: nextMatch(forward: false)
-        case .edit: state.focus == .watches ? beginWatchEdit() : beginEdit()
-        case .delete: state.focus == .watches ? removeSelectedWatch() : beginDelete()
-        case .refetch: refetchSelectedWatch()
-        case .deleteByPattern: beginPatternDelete()
-        case .undo: undoLast()
-        case .addWatch: state.mode = .watchInput(LineInput())
-        case .queryConsole: state.focus = .query
-        case .inbound: showInbound()
-        case .commandLine: state.mode = .command(LineInput())
-        case .help: state.mode = .help(top: 0)
-        case .quit: requestQuit()
-        case .cancel: cancel()
-        }
+        action(&self)
     }
 
-    private mutating func cancel() {
+    /// Esc: stops what runs, else closes or clears the innermost thing open.
+    mutating func cancel() {
         if cancelBackgroundWork() { return }
         if cancelFind() { return }
         if state.openWatch != nil { closeWatch(); return }
@@ -231,17 +177,17 @@ public struct Explorer {
     }
 
     /// Shows a message in the status line (startup notes from the command, for instance).
-    public mutating func show(_ message: StatusMessage) { state.message = message }
+    package mutating func show(_ message: StatusMessage) { state.message = message }
 
     mutating func inform(_ text: String) {
         state.message = StatusMessage(text)
     }
 
     /// Replaces the backend (`:open`), starting over on the new data.
-    mutating func replaceBackend(_ newBackend: any ExplorerBackend) {
+    mutating func replaceBackend(_ newBackend: any RecordBrowsing) {
         backend = newBackend
         let size = state.size
-        state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: newBackend.isReadOnly)
+        state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
         listen(to: newBackend)
         reloadList()
         findBrokenRows()

@@ -3,19 +3,19 @@ import GraphQLCache
 /// What the explorer needs from the world beyond its backend, passed in (never global) so that
 /// tests and the harness can run it with no files: opening other data (`:open`), themes
 /// (`:theme`), and files (`:export`, `:watch FILE`).
-public struct ExplorerEnvironment: Sendable {
+package struct ExplorerEnvironment: Sendable {
     /// Opens a file as a backend (`:open`).
-    public var openBackend: @Sendable (String) throws -> any ExplorerBackend
+    package var openBackend: @Sendable (String) throws -> any ExplorerBackend
     /// Loads a theme by name or path (`:theme`).
-    public var loadTheme: @Sendable (String) throws -> Theme
+    package var loadTheme: @Sendable (String) throws -> Theme
     /// Reads a text file (`:watch FILE`, `:query FILE`).
-    public var readFile: @Sendable (String) throws -> String
+    package var readFile: @Sendable (String) throws -> String
     /// Writes a file (`:export`).
-    public var writeFile: @Sendable (String, [UInt8]) throws -> Void
+    package var writeFile: @Sendable (String, [UInt8]) throws -> Void
     /// Whether something exists at a path (`:export` asks before replacing it).
-    public var fileExists: @Sendable (String) -> Bool
+    package var fileExists: @Sendable (String) -> Bool
 
-    public init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
+    package init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
                 readFile: @escaping @Sendable (String) throws -> String,
                 writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void,
@@ -28,7 +28,7 @@ public struct ExplorerEnvironment: Sendable {
     }
 
     /// No files at all: every file operation fails with a message naming it.
-    public static let isolated = ExplorerEnvironment(
+    package static let isolated = ExplorerEnvironment(
         openBackend: { throw ExplorerError.file(path: $0, reason: "opening files is not available here") },
         loadTheme: { name in
             if name == "default" { return .default }

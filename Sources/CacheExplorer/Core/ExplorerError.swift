@@ -1,6 +1,6 @@
 /// The explorer's one error type (files, themes, key maps, input, read-only refusals), with
 /// cases a caller can match; the status line and `cachelens` print its `description`.
-public enum ExplorerError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ExplorerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The backend cannot do this at all.
     case unsupported(String)
     /// The data was opened with `--read-only`.
@@ -14,7 +14,7 @@ public enum ExplorerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key-binding file that cannot be used: the file and what in it is wrong.
     case keyMap(source: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupported(let message): return message
         case .readOnly: return "read-only: opened with --read-only, changes are refused"

@@ -2,20 +2,20 @@ import GraphQLCache
 
 /// Runs an explorer on a terminal: draw, wait for a key (with a timeout so that store changes
 /// queued meanwhile are picked up), apply, repeat until quit.
-public struct ExplorerLoop {
+package struct ExplorerLoop {
     /// The explorer driven (its state after `run`).
-    public var explorer: Explorer
+    package var explorer: Explorer
     let terminal: any Terminal
     /// Time since the loop started; read while waiting for keys to end flashes (tests inject one).
     let clock: @Sendable () -> Duration
 
     /// Milliseconds to wait for a key before polling for store changes.
-    public static let pollMilliseconds = 100
+    package static let pollMilliseconds = 100
 
     /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
     /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
     /// progress while no key comes, tests inject one.
-    public init(explorer: Explorer, terminal: any Terminal,
+    package init(explorer: Explorer, terminal: any Terminal,
                 clock: @escaping @Sendable () -> Duration = ExplorerLoop.elapsedTime()) {
         self.explorer = explorer
         self.terminal = terminal
@@ -23,7 +23,7 @@ public struct ExplorerLoop {
     }
 
     /// A clock reading the time elapsed since it was made (the default one).
-    public static func elapsedTime() -> @Sendable () -> Duration {
+    package static func elapsedTime() -> @Sendable () -> Duration {
         let origin = ContinuousClock.now
         return { ContinuousClock.now - origin }
     }
@@ -31,7 +31,7 @@ public struct ExplorerLoop {
     /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
     /// Other processes' commits are looked for every `pollMilliseconds`, keys or not, before
     /// the queued changes are applied, so that their change is drawn in the same frame.
-    public mutating func run(untilIdle: Bool = false) {
+    package mutating func run(untilIdle: Bool = false) {
         if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
         terminal.draw(explorer.render(), theme: explorer.theme)
         var lastPoll = clock()
@@ -39,30 +39,15 @@ public struct ExplorerLoop {
         while !explorer.isFinished {
             let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
             lookahead = nil
-            var committedElsewhere = false
-            if action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds) {
-                committedElsewhere = explorer.backend.pollExternalChanges()
-                lastPoll = clock()
-            }
-            var queued = Self.coalesce(explorer.inbox.drain())
-            if committedElsewhere, queued.isEmpty { queued.append(.storeDidChange(CacheChange(origin: .external))) }
+            let poll = action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+            if poll { lastPoll = clock() }
             let flashing = explorer.state.flashing
             let busy = explorer.showsProgress
-            for change in queued { explorer.send(change) }
-            // What those caused (a snapshot file's new version taken in) joins their frame.
-            let followed = Self.coalesce(explorer.inbox.drain())
-            for change in followed { explorer.send(change) }
-            queued += followed
-            if let action {
-                if let typed = typedRun(from: action, lookahead: &lookahead) { explorer.insertText(typed) } else { explorer.send(action) }
-                // What the key caused (an edit's change, the watches it woke) joins its frame.
-                let caused = Self.coalesce(explorer.inbox.drain())
-                for change in caused { explorer.send(change) }
-                queued += caused
-            }
+            let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
+            let applied = explorer.turn(input, pollingExternalChanges: poll)
             explorer.send(.tick(clock()))
             // While background work shows progress, every poll redraws (its time moves on).
-            if action == nil && queued.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
+            if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
                 if untilIdle || terminal.isClosed { return }
                 continue
             }

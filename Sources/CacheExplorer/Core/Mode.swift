@@ -1,7 +1,7 @@
 import GraphQLCache
 
 /// What the keyboard is doing now: browsing, or talking to an overlay or prompt.
-public enum Mode: Hashable, Sendable {
+package enum Mode: Hashable, Sendable {
     case normal
     case help(top: Int)
     case filter(LineInput)

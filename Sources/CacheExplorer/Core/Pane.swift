@@ -1,4 +1,4 @@
 /// The panes the explorer can focus.
-public enum Pane: String, Hashable, Sendable, CaseIterable {
+package enum Pane: String, Hashable, Sendable, CaseIterable {
     case records, record, watches, query
 }

@@ -2,9 +2,9 @@ import GraphQLCache
 
 /// A change that `u` can take back: the user's action and the writes it caused (a watch that
 /// missed after it and refetched), taken back together.
-public struct UndoEntry: Hashable, Sendable {
+package struct UndoEntry: Hashable, Sendable {
     /// What the user did.
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// A field was edited: its previous value.
         case edit(FieldKey, previous: CacheValue)
         /// Records were deleted: them as they were.
@@ -14,13 +14,13 @@ public struct UndoEntry: Hashable, Sendable {
     }
 
     /// What the user did.
-    public var action: Action
+    package var action: Action
     /// Who wrote the action's change, to recognise the writes it caused.
-    public var origin: ChangeOrigin?
+    package var origin: ChangeOrigin?
     /// Writes watches made because of the action, oldest first.
-    public var causedWrites: [WatchWrite]
+    package var causedWrites: [WatchWrite]
 
-    public init(_ action: Action, origin: ChangeOrigin? = nil, causedWrites: [WatchWrite] = []) {
+    package init(_ action: Action, origin: ChangeOrigin? = nil, causedWrites: [WatchWrite] = []) {
         self.action = action
         self.origin = origin
         self.causedWrites = causedWrites

@@ -1,6 +1,6 @@
 import GraphQLCache
 
-/// The `:` command line: runs the commands of `LineCommand`.
+/// The `:` command line: runs the rows of `LineCommand.allCases`, and the handlers they name.
 extension Explorer {
     mutating func runCommandLine(_ line: String) {
         let text = line.trimmed
@@ -12,26 +12,10 @@ extension Explorer {
             return
         }
         if let reason = state.disabledReason(for: command) {
-            fail(ExplorerError.invalid(reason.message))
+            fail(ExplorerError.invalid(reason.message(keys: keyMap)))
             return
         }
-        run(command, argument: argument, force: name.hasSuffix("!"))
-    }
-
-    private mutating func run(_ command: LineCommand, argument: String, force: Bool) {
-        switch command {
-        case .quit: requestQuit(force: force)
-        case .open: openFile(argument, force: force)
-        case .watch: addWatch(argument)
-        case .query: openQuery(argument)
-        case .theme: switchTheme(argument)
-        case .export: export(to: argument, replacing: force)
-        case .filter: applyFilter(argument)
-        case .find: startFind(argument)
-        case .gc: previewGarbage()
-        case .lint: showLint()
-        case .help: state.mode = .help(top: 0)
-        }
+        command.action(&self, argument, name.hasSuffix("!"))
     }
 
     /// `:open FILE`, first asking when changes live only in memory and would be lost, as
@@ -50,7 +34,7 @@ extension Explorer {
         }
     }
 
-    private mutating func switchTheme(_ name: String) {
+    mutating func switchTheme(_ name: String) {
         guard !name.isEmpty else { inform("theme: \(theme.name)"); return }
         do {
             setTheme(try environment.loadTheme(name))
@@ -61,7 +45,7 @@ extension Explorer {
     }
 
     /// Writes the snapshot; an existing file is only replaced by `:export!` (the message says so).
-    private mutating func export(to path: String, replacing: Bool) {
+    mutating func export(to path: String, replacing: Bool) {
         guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
         if !replacing && environment.fileExists(path) {
             fail(ExplorerError.file(path: path, reason: "exists; :export! \(path) replaces it"))
@@ -99,7 +83,7 @@ extension Explorer {
         do {
             let looksLikeDocument = source.hasPrefix("{") || source.hasPrefix("query") || source.hasPrefix("fragment")
             let document = looksLikeDocument ? source : try environment.readFile(source)
-            let name = try backend.addWatch(name: nil, document: document)
+            let name = try watching().addWatch(name: nil, document: document)
             refreshWatches()
             state.focus = .watches
             state.selectedWatch = state.watches.firstIndex { $0.name == name } ?? 0
@@ -110,7 +94,7 @@ extension Explorer {
     }
 
     /// `:query`: the console with a document typed or read from a file, run at once.
-    private mutating func openQuery(_ argument: String) {
+    mutating func openQuery(_ argument: String) {
         state.focus = .query
         guard !argument.isEmpty else { return }
         do {
@@ -126,16 +110,19 @@ extension Explorer {
     /// in the background: keys keep working, progress shows after a moment, `Esc` cancels.
     mutating func runQuery(_ document: String) {
         guard !document.trimmed.isEmpty else { return }
-        if let running = state.console.running { backend.cancelExplain(running) }
+        if let running = state.console.running { explainer?.cancelExplain(running) }
         let variables = state.console.variables.text
-        if let id = backend.startExplain(document: document, variables: variables) {
+        if let id = explainer?.startExplain(document: document, variables: variables) {
             state.console.running = id
             state.console.error = nil
             updateBusy()
             return
         }
         do {
-            queryExplainedNow(.report(try backend.explain(document: document, variables: variables)))
+            guard let explainer else {
+                throw ExplorerError.unsupported("\(backend.sourceName) has no GraphQL store to run queries on")
+            }
+            queryExplainedNow(.report(try explainer.explain(document: document, variables: variables)))
         } catch {
             queryExplainedNow(.failed("\(error)"))
         }

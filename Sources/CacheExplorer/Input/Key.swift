@@ -1,5 +1,5 @@
 /// A key press, as terminals report it and key maps bind it.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+package enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
     case enter, backspace, tab, backTab, escape, delete
     case up, down, left, right, pageUp, pageDown, home, end
@@ -19,7 +19,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// Parses a key name (`j`, `Enter`, `C-c`, `F1`, `PgDn`); nil for anything else.
-    public init?(name: String) {
+    package init?(name: String) {
         if name.count == 1, let character = name.first { self = .character(character); return }
         if let key = Self.named.first(where: { $0.0 == name })?.1 ?? Self.aliases[name] { self = key; return }
         if name.hasPrefix("C-"), name.count == 3, let character = name.last {
@@ -31,13 +31,13 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a harness key list entry: a key name, or else text typed one character at a time.
-    public static func sequence(from entry: String) -> [Key] {
+    package static func sequence(from entry: String) -> [Key] {
         if let key = Key(name: entry) { return [key] }
         return entry.map { .character($0) }
     }
 
     /// The name shown in help and accepted by `init(name:)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)

@@ -1,15 +1,13 @@
-/// One key binding: the key, the command it runs and the description help shows.
-public struct KeyBinding: Hashable, Sendable {
+/// One key of a key map and the command it runs. What the command is called, what help says and
+/// what it does live in its `Binding` row; a `--keys` file changes only which keys run it.
+package struct KeyBinding: Hashable, Sendable {
     /// The key pressed.
-    public let key: Key
-    /// What it does.
-    public let command: Command
-    /// What help says it does.
-    public let description: String
+    package let key: Key
+    /// What it runs.
+    package let command: Command
 
-    public init(_ key: Key, _ command: Command, _ description: String) {
+    package init(_ key: Key, _ command: Command) {
         self.key = key
         self.command = command
-        self.description = description
     }
 }

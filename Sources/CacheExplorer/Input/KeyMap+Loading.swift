@@ -7,7 +7,7 @@ extension KeyMap {
     /// named keep theirs. Help is generated from the result, so it shows the user's keys.
     /// Unknown commands, unknown key names, one key given to two commands, and a command left
     /// with no key at all (its keys given to others) are errors.
-    public static func load(json text: String, source: String, over base: KeyMap = .default) throws(ExplorerError) -> KeyMap {
+    package static func load(json text: String, source: String, over base: KeyMap = .default) throws(ExplorerError) -> KeyMap {
         let object: JSONObject
         do {
             guard case .object(let parsed) = try JSONValue.parse(text) else {
@@ -36,7 +36,7 @@ extension KeyMap {
                     throw ExplorerError.keyMap(source: source, message: "key \"\(keyName)\" is given to both \"\(other.rawValue)\" and \"\(name)\"")
                 }
                 claimed[key] = command
-                map.bind(key, to: command, description: base.description(of: command))
+                map.bind(key, to: command)
             }
         }
         try map.requireEveryCommandBound(base: base, claimed: claimed, source: source)
@@ -70,15 +70,5 @@ extension KeyMap {
         default:
             throw ExplorerError.keyMap(source: source, message: "command \"\(command)\": expected a key name or a list of them, found \(value.kindName)")
         }
-    }
-
-    /// What help says `command` does.
-    func description(of command: Command) -> String {
-        bindings.first { $0.command == command }?.description ?? command.rawValue
-    }
-
-    /// Removes every key of `command`.
-    mutating func unbindAll(_ command: Command) {
-        self = KeyMap(bindings.filter { $0.command != command })
     }
 }

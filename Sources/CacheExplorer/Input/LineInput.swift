@@ -1,25 +1,25 @@
 /// A one-line text input (filter, command line, patterns, the edit dialog, the console): the
 /// text, where the cursor is, and where the user is while recalling the prompt's history.
-public struct LineInput: Hashable, Sendable {
-    public private(set) var text: String
+package struct LineInput: Hashable, Sendable {
+    package private(set) var text: String
     /// Characters before the cursor, `0...count`.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// Characters in `text`, kept so that typing at the end never walks the text.
-    public private(set) var count: Int
+    package private(set) var count: Int
     /// The history entry shown while recalling (Up/Down), nil while editing.
-    public private(set) var recalled: Int?
+    package private(set) var recalled: Int?
     /// What was typed before recalling started, given back by Down past the newest entry.
-    public private(set) var draft = ""
+    package private(set) var draft = ""
 
     /// `text` with the cursor at its end.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = text
         count = text.count
         cursor = count
     }
 
     /// `text` with the cursor after `cursor` characters.
-    public init(_ text: String, cursor: Int) {
+    package init(_ text: String, cursor: Int) {
         self.text = text
         count = text.count
         self.cursor = max(0, min(cursor, count))
@@ -31,7 +31,7 @@ public struct LineInput: Hashable, Sendable {
     /// Inserts `typed` at the cursor and moves past it. At the end (typing, pasting) it costs
     /// what `typed` costs, however long the text; a character that joins the one before it (a
     /// combining accent) is counted as the text now counts it.
-    public mutating func insert(_ typed: String) {
+    package mutating func insert(_ typed: String) {
         guard !typed.isEmpty else { return }
         recalled = nil
         guard atEnd else {
@@ -49,7 +49,7 @@ public struct LineInput: Hashable, Sendable {
     }
 
     /// Backspace: removes the character before the cursor.
-    public mutating func deleteBackward() {
+    package mutating func deleteBackward() {
         guard cursor > 0 else { return }
         if atEnd { text.removeLast() } else { text.remove(at: text.index(before: cursorIndex)) }
         cursor -= 1
@@ -57,14 +57,14 @@ public struct LineInput: Hashable, Sendable {
     }
 
     /// Delete: removes the character under the cursor.
-    public mutating func deleteForward() {
+    package mutating func deleteForward() {
         guard !atEnd else { return }
         text.remove(at: cursorIndex)
         count -= 1
     }
 
     /// C-w: removes the word before the cursor (and the spaces after it).
-    public mutating func deleteWordBackward() {
+    package mutating func deleteWordBackward() {
         let before = text[..<cursorIndex]
         let kept = before.dropLast(before.reversed().prefix { $0 == " " }.count)
         let word = kept.reversed().prefix { $0 != " " }.count
@@ -76,29 +76,29 @@ public struct LineInput: Hashable, Sendable {
     }
 
     /// C-u: removes everything before the cursor.
-    public mutating func deleteToStart() {
+    package mutating func deleteToStart() {
         text.removeSubrange(..<cursorIndex)
         count -= cursor
         cursor = 0
     }
 
     /// C-k: removes everything from the cursor on.
-    public mutating func deleteToEnd() {
+    package mutating func deleteToEnd() {
         text.removeSubrange(cursorIndex...)
         count = cursor
     }
 
     /// Moves the cursor by `offset` characters, staying inside the text.
-    public mutating func moveCursor(by offset: Int) { cursor = max(0, min(cursor + offset, count)) }
+    package mutating func moveCursor(by offset: Int) { cursor = max(0, min(cursor + offset, count)) }
 
     /// Home / C-a: the cursor before the first character.
-    public mutating func moveCursorToStart() { cursor = 0 }
+    package mutating func moveCursorToStart() { cursor = 0 }
     /// End / C-e: the cursor after the last character.
-    public mutating func moveCursorToEnd() { cursor = count }
+    package mutating func moveCursorToEnd() { cursor = count }
 
     /// Up (`older`) or Down through `history` (oldest first): shows an entry with the cursor at
     /// its end; Down past the newest gives back what was being typed.
-    public mutating func recall(older: Bool, from history: [String]) {
+    package mutating func recall(older: Bool, from history: [String]) {
         guard !history.isEmpty else { return }
         if recalled == nil { draft = text }
         let position = (recalled ?? history.count) + (older ? -1 : 1)

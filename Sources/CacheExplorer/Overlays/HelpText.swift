@@ -43,7 +43,7 @@ struct HelpText {
             let left = command.usage + String(repeating: " ", count: usageWidth + 2 - DisplayWidth.of(command.usage))
             let reason = state.disabledReason(for: command)
             entries.append(Entry(left: left, leftRole: reason == nil ? .text : .hintDisabled,
-                                 text: command.summary + (reason.map { " (\($0.label))" } ?? ""),
+                                 text: command.summary(keys: keyMap) + (reason.map { " (\($0.label))" } ?? ""),
                                  textRole: reason == nil ? .text : .hintDisabled))
         }
         entries.append(Entry(left: "", leftRole: .text, text: "", textRole: .text))

@@ -2,23 +2,23 @@ import GraphQLCache
 
 /// `:lint`'s findings as a list to move through: each finding's line and fix, then its example
 /// keys; Enter on a key opens that record.
-public struct LintList: Hashable, Sendable {
+package struct LintList: Hashable, Sendable {
     /// One row: a finding's text, or an example key.
-    public struct Row: Hashable, Sendable {
-        public var text: String
+    package struct Row: Hashable, Sendable {
+        package var text: String
         /// The record the row names (Enter opens it); nil for a finding's text.
-        public var key: CacheKey?
-        public var role: StyleRole
+        package var key: CacheKey?
+        package var role: StyleRole
     }
 
     /// Example keys listed per finding.
-    public static let keysPerFinding = 20
+    package static let keysPerFinding = 20
 
-    public var rows: [Row]
-    public var findingCount: Int
-    public var selected: Int
+    package var rows: [Row]
+    package var findingCount: Int
+    package var selected: Int
 
-    public init(findings: [LintFinding], selected: Int = 0) {
+    package init(findings: [LintFinding], selected: Int = 0) {
         var rows: [Row] = []
         for finding in findings {
             rows.append(Row(text: "\(finding.kind.rawValue) (\(MissGroup.number(finding.count))): \(finding.message)", role: .queryMiss))

@@ -172,7 +172,7 @@ extension Renderer {
         for (index, row) in list.rows.enumerated().dropFirst(top).prefix(capacity) {
             lines.append([(index == list.selected ? "› " : "  ", .text), (row.text, row.role)])
         }
-        lines.append([("Enter opens the selected record · Esc closes", .textDim)])
+        lines.append([("\(keyMap.keyName(.follow)) opens the selected record · \(keyMap.keyName(.cancel)) closes", .textDim)])
         // Findings are sentences with examples: as wide as the longest needs, up to the screen's.
         let widest = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
         let width = max(dialogWidth, min(state.size.width - 2, widest + 4))

@@ -2,20 +2,20 @@
 ///
 /// A wide character takes two columns: its cell has width 2 and the next cell is a
 /// continuation (width 0) that terminals must not draw over.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// What is drawn.
-    public var character: Character
+    package var character: Character
     /// 1 for ordinary characters, 2 for wide ones, 0 for the second column of a wide one.
-    public var width: Int
+    package var width: Int
     /// What it means; the theme decides how it looks.
-    public var role: StyleRole
+    package var role: StyleRole
 
-    public init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
+    package init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
         self.character = character
         self.width = width
         self.role = role
     }
 
     /// An empty cell.
-    public static let blank = Cell(" ")
+    package static let blank = Cell(" ")
 }

@@ -1,15 +1,15 @@
 /// How many terminal columns a character takes: 2 for East Asian wide and fullwidth characters
 /// and most emoji, 0 for combining marks and controls, 1 otherwise. The grid counts columns
 /// with this so that wide text never shifts what follows it.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Columns taken by `character` (its first scalar decides; combining marks ride along).
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         return of(scalar)
     }
 
     /// Columns taken by one scalar.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if v < 0x300 { return 1 }
@@ -18,7 +18,7 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by a whole string.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 

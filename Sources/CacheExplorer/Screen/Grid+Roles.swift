@@ -4,7 +4,7 @@ extension Grid {
     /// One line per screen row that has cells with a role other than `text`: the row number,
     /// then each run of equal roles as inclusive columns and the role's name, e.g.
     /// `3: 0-39 list.selection, 41-60 value.reference`. Rows with only `text` are left out.
-    public var roleRuns: String {
+    package var roleRuns: String {
         var lines: [String] = []
         for row in 0..<size.height {
             let runs = roleRuns(row: row)
@@ -16,7 +16,7 @@ extension Grid {
     }
 
     /// The runs of non-`text` roles in `row`, left to right.
-    public func roleRuns(row: Int) -> [(columns: ClosedRange<Int>, role: StyleRole)] {
+    package func roleRuns(row: Int) -> [(columns: ClosedRange<Int>, role: StyleRole)] {
         var runs: [(columns: ClosedRange<Int>, role: StyleRole)] = []
         var start = 0
         for column in 0...size.width {

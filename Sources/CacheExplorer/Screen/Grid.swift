@@ -1,24 +1,24 @@
 /// A screen's worth of cells: what `render` produces and terminals draw. Pure data, so tests
 /// compare its `text` with golden files and the harness returns it.
-public struct Grid: Hashable, Sendable {
+package struct Grid: Hashable, Sendable {
     /// Columns and rows.
-    public let size: Size
+    package let size: Size
     /// Row-major cells.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = size
         cells = Array(repeating: .blank, count: size.width * size.height)
     }
 
-    public subscript(row: Int, column: Int) -> Cell {
+    package subscript(row: Int, column: Int) -> Cell {
         cells[row * size.width + column]
     }
 
     /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
     /// A wide character that would not fit is replaced by a space. Returns the columns used.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
+    package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.height, column >= 0 else { return 0 }
         let end = min(size.width, column + (limit ?? size.width))
         var col = column
@@ -38,7 +38,7 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// Paints every cell of `rect` blank with `role`.
-    public mutating func fill(_ rect: Rect, role: StyleRole) {
+    package mutating func fill(_ rect: Rect, role: StyleRole) {
         for r in max(0, rect.row)..<min(size.height, rect.row + rect.height) {
             for c in max(0, rect.column)..<min(size.width, rect.column + rect.width) {
                 set(r, c, Cell(" ", role: role))
@@ -49,7 +49,7 @@ public struct Grid: Hashable, Sendable {
     /// Gives every cell of a row span a new role, keeping its character (selection bars);
     /// cells whose role is in `keeping` keep it too (a dangling mark stays visible under the
     /// selection).
-    public mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole, keeping: Set<StyleRole> = []) {
+    package mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole, keeping: Set<StyleRole> = []) {
         guard row >= 0, row < size.height else { return }
         for c in max(0, column)..<min(size.width, column + width) where !keeping.contains(cells[row * size.width + c].role) {
             cells[row * size.width + c].role = role
@@ -57,7 +57,7 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// Draws a box border with an optional title in the top edge.
-    public mutating func box(_ rect: Rect, title: String, focused: Bool) {
+    package mutating func box(_ rect: Rect, title: String, focused: Bool) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let role: StyleRole = focused ? .borderFocused : .border
         let right = rect.column + rect.width - 1, bottom = rect.row + rect.height - 1
@@ -80,7 +80,7 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// The screen as text, one line per row with trailing spaces trimmed: what golden files hold.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         lines.reserveCapacity(size.height)
         for row in 0..<size.height {

@@ -1,26 +1,26 @@
 /// Where each pane goes for a screen size and state. `render` draws into these rectangles and
 /// the reducer hit-tests the mouse and sizes pages with the same numbers.
-public struct Layout: Hashable, Sendable {
+package struct Layout: Hashable, Sendable {
     /// The record list, when shown.
-    public var list: Rect?
+    package var list: Rect?
     /// The record view, when shown.
-    public var record: Rect?
+    package var record: Rect?
     /// The watches pane, when shown.
-    public var watches: Rect?
+    package var watches: Rect?
     /// The query console, when it has focus.
-    public var query: Rect?
+    package var query: Rect?
     /// The watch workspace, when a watch is open (it fills the screen as the console does).
-    public var workspace: Rect?
+    package var workspace: Rect?
     /// The status bar row (file, count, mode, breadcrumbs).
-    public var statusRow: Int
+    package var statusRow: Int
     /// The bottom row: messages, prompts and key hints.
-    public var messageRow: Int
+    package var messageRow: Int
 
     /// Screens at least this wide show the list beside the record view; narrower ones show the
     /// focused pane alone, so a 40x12 terminal stays usable.
-    public static let sideBySideWidth = 72
+    package static let sideBySideWidth = 72
 
-    public init(state: ExplorerState) {
+    package init(state: ExplorerState) {
         let size = state.size
         statusRow = max(0, size.height - 2)
         messageRow = max(0, size.height - 1)
@@ -58,13 +58,13 @@ public struct Layout: Hashable, Sendable {
     }
 
     /// Rows of keys the list shows at once.
-    public static func listPageHeight(_ size: Size) -> Int { max(1, size.height - 4) }
+    package static func listPageHeight(_ size: Size) -> Int { max(1, size.height - 4) }
 
     /// Rows of fields the record view shows at once.
-    public var recordPageHeight: Int { max(1, (record?.inner.height ?? (statusRow - 2))) }
+    package var recordPageHeight: Int { max(1, (record?.inner.height ?? (statusRow - 2))) }
 
     /// The pane under a screen cell.
-    public func pane(atRow row: Int, column: Int) -> Pane? {
+    package func pane(atRow row: Int, column: Int) -> Pane? {
         if let list, list.contains(row: row, column: column) { return .records }
         if let record, record.contains(row: row, column: column) { return .record }
         if let watches, watches.contains(row: row, column: column) { return .watches }

@@ -112,7 +112,7 @@ extension Renderer {
 
     /// A broken row: why it cannot be read, then its text as stored, cut to the pane.
     private mutating func drawBroken(_ row: BrokenRow, in inner: Rect) {
-        var lines: [(String, StyleRole)] = [("✗ not a record: \(row.error)", .listBroken), ("d deletes the row.", .textDim), ("", .text)]
+        var lines: [(String, StyleRole)] = [("✗ not a record: \(row.error)", .listBroken), ("\(keyMap.keyName(.delete)) deletes the row.", .textDim), ("", .text)]
         let text = row.text.isEmpty ? "(NULL)" : row.text
         lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { (String($0), StyleRole.text) }
         for (offset, line) in lines.prefix(inner.height).enumerated() {

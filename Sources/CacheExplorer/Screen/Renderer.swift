@@ -2,7 +2,7 @@ import GraphQLCache
 
 /// Draws a state into a grid: panes, status bar, prompt line and overlays. Pure presentation:
 /// it reads only the state (the page of rows already fetched), never the backend.
-public struct Renderer {
+package struct Renderer {
     var grid: Grid
     let state: ExplorerState
     let layout: Layout
@@ -10,7 +10,7 @@ public struct Renderer {
 
     /// The screen for `state` at its size. The grid carries style roles; `theme` is accepted so
     /// callers pass what terminals will colour it with, and names the theme in help.
-    public static func render(_ state: ExplorerState, theme: Theme, keyMap: KeyMap = .default) -> Grid {
+    package static func render(_ state: ExplorerState, theme: Theme, keyMap: KeyMap = .default) -> Grid {
         var renderer = Renderer(grid: Grid(size: state.size), state: state, layout: Layout(state: state), keyMap: keyMap)
         renderer.draw(themeName: theme.name)
         return renderer.grid
@@ -106,7 +106,7 @@ public struct Renderer {
         let elapsed = state.now - since
         let tenths = elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000
         let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][Int(tenths % 10)]
-        return " \(spinner) reading \(labels.joined(separator: ", "))… \(tenths / 10).\(tenths % 10) s · Esc cancels"
+        return " \(spinner) reading \(labels.joined(separator: ", "))… \(tenths / 10).\(tenths % 10) s · \(keyMap.keyName(.cancel)) cancels"
     }
 
     private mutating func prompt(_ label: String, _ input: LineInput) {

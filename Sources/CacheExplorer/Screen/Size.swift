@@ -1,14 +1,14 @@
 /// A terminal size in character cells: what `render` draws into and what `resized` reports.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+package struct Size: Hashable, Sendable, CustomStringConvertible {
     /// Columns.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }

@@ -1,6 +1,6 @@
 /// A place the explorer runs: it reports events as actions and draws grids. `NcursesTerminal`
 /// is a real screen; `HeadlessTerminal` is scripted, for tests, the harness and benchmarks.
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
     /// The current size in cells.
     var size: Size { get }
     /// Draws a whole screen, coloured by `theme`.
@@ -12,5 +12,5 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
-    public var isClosed: Bool { false }
+    package var isClosed: Bool { false }
 }

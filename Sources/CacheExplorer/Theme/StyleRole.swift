@@ -1,6 +1,6 @@
 /// What a cell means, not how it looks: render code asks for a role and the theme decides the
 /// colours, so no view carries a colour literal and every theme covers every view.
-public enum StyleRole: String, CaseIterable, Hashable, Sendable {
+package enum StyleRole: String, CaseIterable, Hashable, Sendable {
     case text
     case textDim = "text.dim"
     case border

@@ -2,10 +2,10 @@
 /// text as `themes/default.json` (a test keeps them equal).
 extension Theme {
     /// The default theme.
-    public static let `default`: Theme = (try? Theme.load(json: defaultJSON, source: "default")) ?? Theme(name: "default", styles: [:])
+    package static let `default`: Theme = (try? Theme.load(json: defaultJSON, source: "default")) ?? Theme(name: "default", styles: [:])
 
     /// A theme with no colours: attributes only, for `NO_COLOR` and the monochrome fallback.
-    public var withoutColors: Theme {
+    package var withoutColors: Theme {
         Theme(name: name, styles: styles.mapValues(\.withoutColors))
     }
 

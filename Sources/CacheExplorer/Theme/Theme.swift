@@ -2,24 +2,24 @@ import GraphQLCache
 
 /// A colour theme: a style for every `StyleRole`, loaded from JSON (a palette of named
 /// colours, then roles) and validated, so a typo is a load error naming it, not a grey screen.
-public struct Theme: Hashable, Sendable {
+package struct Theme: Hashable, Sendable {
     /// The theme's name (`default`, `light`, ...), shown by `:theme`.
-    public let name: String
+    package let name: String
     /// Styles by role; a role the file leaves out looks like `text`.
-    public let styles: [StyleRole: ThemeStyle]
+    package let styles: [StyleRole: ThemeStyle]
 
-    public init(name: String, styles: [StyleRole: ThemeStyle]) {
+    package init(name: String, styles: [StyleRole: ThemeStyle]) {
         self.name = name
         self.styles = styles
     }
 
     /// The style of `role`.
-    public subscript(role: StyleRole) -> ThemeStyle {
+    package subscript(role: StyleRole) -> ThemeStyle {
         styles[role] ?? styles[.text] ?? ThemeStyle()
     }
 
     /// Loads a theme from its JSON text; `source` names the file in errors.
-    public static func load(json text: String, source: String) throws(ExplorerError) -> Theme {
+    package static func load(json text: String, source: String) throws(ExplorerError) -> Theme {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch {
             throw ExplorerError.theme(source: source, message: "not valid JSON: \(error.description)")

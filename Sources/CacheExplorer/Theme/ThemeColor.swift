@@ -1,6 +1,6 @@
 /// A colour a theme can name: the terminal's default, one of the 256 indexed colours (the 16
 /// basic ones by name), or a 24-bit `#rrggbb` that terminals map to their nearest colour.
-public enum ThemeColor: Hashable, Sendable {
+package enum ThemeColor: Hashable, Sendable {
     case terminalDefault
     case indexed(Int)
     case rgb(UInt8, UInt8, UInt8)
@@ -12,7 +12,7 @@ public enum ThemeColor: Hashable, Sendable {
     ]
 
     /// Parses `default`, a basic colour name, `colorN` (0-255) or `#rrggbb`; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let lower = text.lowercased()
         if lower == "default" { self = .terminalDefault; return }
         if let index = Self.basicNames.firstIndex(of: lower) { self = .indexed(index); return }
@@ -27,7 +27,7 @@ public enum ThemeColor: Hashable, Sendable {
     }
 
     /// The nearest colour of the xterm 256-colour palette (or the index itself).
-    public var xterm256: Int? {
+    package var xterm256: Int? {
         switch self {
         case .terminalDefault: return nil
         case .indexed(let n): return n
@@ -36,7 +36,7 @@ public enum ThemeColor: Hashable, Sendable {
     }
 
     /// The nearest of the 8 basic colours, for terminals without 256 colours.
-    public var basic8: Int? {
+    package var basic8: Int? {
         switch self {
         case .terminalDefault: return nil
         case .indexed(let n) where n < 16: return n % 8

@@ -1,14 +1,14 @@
 /// How one style role looks: colours (nil means the terminal default) and attributes.
-public struct ThemeStyle: Hashable, Sendable {
-    public var foreground: ThemeColor?
-    public var background: ThemeColor?
-    public var bold = false
-    public var underline = false
-    public var reverse = false
-    public var italic = false
-    public var dim = false
+package struct ThemeStyle: Hashable, Sendable {
+    package var foreground: ThemeColor?
+    package var background: ThemeColor?
+    package var bold = false
+    package var underline = false
+    package var reverse = false
+    package var italic = false
+    package var dim = false
 
-    public init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false,
+    package init(foreground: ThemeColor? = nil, background: ThemeColor? = nil, bold: Bool = false,
                 underline: Bool = false, reverse: Bool = false, italic: Bool = false, dim: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -20,7 +20,7 @@ public struct ThemeStyle: Hashable, Sendable {
     }
 
     /// The style without colours, for `NO_COLOR` and monochrome terminals: attributes only.
-    public var withoutColors: ThemeStyle {
+    package var withoutColors: ThemeStyle {
         ThemeStyle(bold: bold, underline: underline, reverse: reverse, italic: italic, dim: dim)
     }
 }

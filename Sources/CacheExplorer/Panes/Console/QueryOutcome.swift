@@ -1,5 +1,5 @@
 /// How a query run in the background ended.
-public enum QueryOutcome: Hashable, Sendable {
+package enum QueryOutcome: Hashable, Sendable {
     /// It read: the report.
     case report(QueryReport)
     /// It could not run (a bad document or variables, a broken file): why.

@@ -1,7 +1,7 @@
 /// A report as styled lines, the same in the query console and in a watch's detail.
 extension QueryReport {
     /// Verdict, cache policies, misses, diagnoses, then the result tree.
-    public var styledLines: [(String, StyleRole)] {
+    package var styledLines: [(String, StyleRole)] {
         var lines: [(String, StyleRole)] = [(verdict, missCount == 0 ? .queryHit : .queryMiss)]
         lines += policyVerdicts.map { ("  " + $0, StyleRole.text) }
         if !groups.isEmpty {

@@ -5,18 +5,18 @@ import GraphQLCache
 /// items that all miss a field), what they mean and what to change, then the result tree in
 /// query order. Built from a `MissExplanation` whose read left nulls where fields missed
 /// (`ReadOptions.missesAsNull`), so the tree keeps every selected field in place.
-public struct QueryReport: Hashable, Sendable {
+package struct QueryReport: Hashable, Sendable {
     /// One line of the result tree.
-    public struct Line: Hashable, Sendable {
+    package struct Line: Hashable, Sendable {
         /// `hit`: found; `miss`: a miss stands here; `partial`: found, but something below missed;
         /// `plain`: a note (elements not shown); `pending`: a deferred fragment (`@defer`) whose
         /// data is not in the cache, which is not a miss.
-        public enum Status: Hashable, Sendable { case hit, miss, partial, plain, pending }
-        public var depth: Int
-        public var text: String
-        public var status: Status
+        package enum Status: Hashable, Sendable { case hit, miss, partial, plain, pending }
+        package var depth: Int
+        package var text: String
+        package var status: Status
 
-        public init(depth: Int, text: String, status: Status) {
+        package init(depth: Int, text: String, status: Status) {
             self.depth = depth
             self.text = text
             self.status = status
@@ -24,22 +24,22 @@ public struct QueryReport: Hashable, Sendable {
     }
 
     /// At most this many elements of one list are drawn; the miss groups cover the rest.
-    public static let elementLimit = 50
+    package static let elementLimit = 50
 
     /// `complete: every field is in the cache` or `incomplete: N misses in M groups`.
-    public var verdict: String
+    package var verdict: String
     /// How many misses there were.
-    public var missCount: Int
+    package var missCount: Int
     /// What each cache policy would do, one sentence each.
-    public var policyVerdicts: [String]
+    package var policyVerdicts: [String]
     /// One line per miss group, most frequent first.
-    public var groups: [String]
+    package var groups: [String]
     /// The diagnoses as lines (`kind: message`, then `  fix: …`).
-    public var diagnoses: [String]
+    package var diagnoses: [String]
     /// The field tree, in query order.
-    public var lines: [Line]
+    package var lines: [Line]
 
-    public init(verdict: String, missCount: Int, policyVerdicts: [String], groups: [String] = [],
+    package init(verdict: String, missCount: Int, policyVerdicts: [String], groups: [String] = [],
                 diagnoses: [String] = [], lines: [Line]) {
         self.verdict = verdict
         self.missCount = missCount
@@ -50,7 +50,7 @@ public struct QueryReport: Hashable, Sendable {
     }
 
     /// The report of an explained read.
-    public init(_ explanation: MissExplanation) {
+    package init(_ explanation: MissExplanation) {
         let result = explanation.result
         var builder = ResultTree(misses: result.misses, pending: result.pending)
         if let data = result.data {

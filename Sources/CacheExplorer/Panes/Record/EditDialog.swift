@@ -1,13 +1,13 @@
 import GraphQLCache
 
 /// The edit dialog: which field, as which kind, the text typed and the last validation error.
-public struct EditDialog: Hashable, Sendable {
-    public var field: FieldKey
-    public var kind: EditKind
-    public var input: LineInput
-    public var error: String?
+package struct EditDialog: Hashable, Sendable {
+    package var field: FieldKey
+    package var kind: EditKind
+    package var input: LineInput
+    package var error: String?
 
-    public init(field: FieldKey, kind: EditKind, input: LineInput, error: String? = nil) {
+    package init(field: FieldKey, kind: EditKind, input: LineInput, error: String? = nil) {
         self.field = field
         self.kind = kind
         self.input = input

@@ -54,10 +54,10 @@ extension Explorer {
                let problem = ScalarFit.editProblem(value, fieldKey: dialog.field.field, of: record, schema: schema) {
                 throw ExplorerError.invalid(problem)
             }
-            let changed = try backend.write([Record(key: dialog.field.record, [dialog.field.field: value])])
+            let changed = try writable().write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal
             if !changed.isEmpty {
-                state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: backend.lastWriteOrigin))
+                state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: writer?.lastWriteOrigin))
                 noteChange()
             }
             // The list, record pane and watches follow through the store's change (`.storeDidChange`).
@@ -81,17 +81,17 @@ extension Explorer {
         do {
             switch entry.action {
             case let .edit(field, previous):
-                try backend.restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]],
+                try writable().restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]],
                                     watchesRefetch: true)
                 noteChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
-                try backend.restore(removing: remove, writing: [restore, records], watchesRefetch: true)
+                try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) records restored)" + caused)
             case .watchFetch(let watch):
                 // The watch then misses; fetching straight back would undo the undo.
-                try backend.restore(removing: remove, writing: [restore], watchesRefetch: false)
+                try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
                 noteChange()
                 inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
             }

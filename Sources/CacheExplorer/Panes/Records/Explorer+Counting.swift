@@ -25,7 +25,7 @@ extension Explorer {
     /// Why: a script (the harness's `ui` op) reads one screen per request and must get the same
     /// screen every time, not `N+ matching` or the exact count depending on how fast the machine
     /// counted.
-    public mutating func finishCounting() {
+    package mutating func finishCounting() {
         settleListCount()
     }
 

@@ -66,9 +66,9 @@ extension Explorer {
     mutating func removeRecords(_ keys: [CacheKey], description: String) {
         do {
             let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
-            let removed = try backend.remove(keys: keys)
+            let removed = try writable().remove(keys: keys)
             if !removed.isEmpty {
-                state.undo.append(UndoEntry(.removal(removed, description: description), origin: backend.lastWriteOrigin))
+                state.undo.append(UndoEntry(.removal(removed, description: description), origin: writer?.lastWriteOrigin))
                 noteChange()
             }
             // The record pane showed a record that is gone: it previews the list's selection again.
@@ -80,7 +80,7 @@ extension Explorer {
                 let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
                 inform("deleted \(what)" + undoHint)
             } else {
-                inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count))
+                inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count, undoKey: keyMap.keyName(.undo)))
             }
         } catch {
             fail(error)
@@ -89,11 +89,11 @@ extension Explorer {
 
     /// What deleting broken rows (and records beside them) did: undo cannot bring a broken
     /// row's text back.
-    static func deletedMessage(records: Int, brokenRows: Int) -> String {
+    static func deletedMessage(records: Int, brokenRows: Int, undoKey: String) -> String {
         let recordText = "\(records) record\(records == 1 ? "" : "s")"
         let brokenText = "\(brokenRows) broken row\(brokenRows == 1 ? "" : "s")"
         return records == 0 ? "deleted \(brokenText) (undo cannot bring its text back)"
-            : "deleted \(recordText) and \(brokenText); u undoes the records"
+            : "deleted \(recordText) and \(brokenText); \(undoKey) undoes the records"
     }
 
     /// `r`: every field of every record that references the target (one scan, on demand, of

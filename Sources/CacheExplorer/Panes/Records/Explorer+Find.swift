@@ -8,8 +8,8 @@ extension Explorer {
         let text = argument.trimmed
         guard !text.isEmpty else { fail(ExplorerError.invalid(":find needs a text (or FIELD=TEXT)")); return }
         let search = Self.valueSearch(text)
-        if let previous = state.find, !previous.isFinished { backend.cancelFind(previous.id) }
-        guard let id = backend.startFind(search) else {
+        if let previous = state.find, !previous.isFinished { finder?.cancelFind(previous.id) }
+        guard let id = finder?.startFind(search) else {
             var find = FindState(id: 0, search: search)
             do {
                 try backend.forEachRecord { if search.matches($0) { find.matches.append($0.key) } }
@@ -21,11 +21,11 @@ extension Explorer {
             find.fraction = 1
             find.isFinished = true
             state.find = find
-            inform(find.summary)
+            inform(find.summary(keys: keyMap))
             return
         }
         state.find = FindState(id: id, search: search)
-        inform(state.find!.summary)
+        inform(state.find!.summary(keys: keyMap))
     }
 
     /// `name=Luke` searches field `name`; anything else (no `=`, or a space before it) every field.
@@ -48,14 +48,14 @@ extension Explorer {
         }
         state.find = find
         if state.mode == .normal, state.message == nil || state.message?.text.hasPrefix("find ") == true {
-            inform(find.summary)
+            inform(find.summary(keys: keyMap))
         }
     }
 
     /// `n` / `N` with a find: opens the next (previous) match in the record pane.
     mutating func walkFind(forward: Bool) {
         guard var find = state.find else { return }
-        guard !find.matches.isEmpty else { inform(find.summary); return }
+        guard !find.matches.isEmpty else { inform(find.summary(keys: keyMap)); return }
         let count = find.matches.count
         let index = find.current.map { ($0 + (forward ? 1 : -1) + count) % count } ?? (forward ? 0 : count - 1)
         find.current = index
@@ -72,7 +72,7 @@ extension Explorer {
             state.find = nil
             inform("find cleared")
         } else {
-            backend.cancelFind(find.id)
+            finder?.cancelFind(find.id)
             state.find?.isFinished = true
             inform("find stopped: \(find.matches.count) match\(find.matches.count == 1 ? "" : "es") so far; n walks them")
         }

@@ -5,10 +5,10 @@ import GraphQLCache
 /// undone with the action that caused it; background reads show progress and `Esc` cancels them.
 extension Explorer {
     /// Background work shows progress once it has run this long.
-    public static let progressDelay: Duration = .milliseconds(200)
+    package static let progressDelay: Duration = .milliseconds(200)
 
     /// Whether the screen shows progress of background work (so the loop redraws as time passes).
-    public var showsProgress: Bool {
+    package var showsProgress: Bool {
         guard let since = state.busySince else { return false }
         return state.now - since >= Self.progressDelay
     }
@@ -21,7 +21,7 @@ extension Explorer {
 
     /// `Enter` on a watch: the workspace, filling the screen.
     mutating func openSelectedWatch() {
-        guard let watch = actedWatch else { inform("no watches: w adds one"); return }
+        guard let watch = actedWatch else { inform(DisabledReason.noWatchMessage(keyMap)); return }
         state.openWatch = watch.name
         state.watchTop = 0
     }
@@ -33,9 +33,9 @@ extension Explorer {
 
     /// `f`: fetch the watch again (the network when watches have one, else the cache).
     mutating func refetchSelectedWatch() {
-        guard let watch = actedWatch else { inform("no watch selected: Tab focuses the watches"); return }
+        guard let watch = actedWatch else { inform("no watch selected: \(keyMap.keyName(.nextPane)) focuses the watches"); return }
         do {
-            try backend.refetchWatch(watch.name)
+            try watching().refetchWatch(watch.name)
             refreshWatches()
             inform(state.watchesUseNetwork ? "refetching \(watch.name) from the network" : "re-reading \(watch.name) from the cache (no network)")
         } catch {
@@ -47,7 +47,7 @@ extension Explorer {
     mutating func removeSelectedWatch() {
         guard let watch = actedWatch else { inform("no watch selected"); return }
         do {
-            try backend.removeWatch(watch.name)
+            try watching().removeWatch(watch.name)
             closeWatch()
             refreshWatches()
             if state.watches.isEmpty { state.focus = .records }
@@ -78,7 +78,7 @@ extension Explorer {
             state.mode = .editWatch(editor)
         case .submitted:
             do {
-                try backend.replaceWatch(editor.name, document: editor.document.text, variables: editor.variables.text)
+                try watching().replaceWatch(editor.name, document: editor.document.text, variables: editor.variables.text)
                 state.mode = .normal
                 refreshWatches()
                 inform("\(editor.name) now watches \(editor.document.text)")
@@ -111,7 +111,7 @@ extension Explorer {
     /// `flashDuration`. A watch just added does not flash: its first result is no change.
     mutating func refreshWatches() {
         let previous = Dictionary(state.watches.map { ($0.name, $0.updateCount) }, uniquingKeysWith: { a, _ in a })
-        state.watches = backend.watches()
+        state.watches = watchHost?.watches() ?? []
         for watch in state.watches where previous[watch.name].map({ watch.updateCount > $0 }) == true {
             state.flashing.insert(watch.name)
             state.flashingSince = nil
@@ -135,9 +135,9 @@ extension Explorer {
 
     /// `Esc` while work runs: cancel all of it; false when nothing was running.
     mutating func cancelBackgroundWork() -> Bool {
-        var cancelled = backend.cancelWatchReads()
+        var cancelled = watchHost?.cancelWatchReads() ?? []
         if let id = state.console.running {
-            backend.cancelExplain(id)
+            explainer?.cancelExplain(id)
             state.console.running = nil
             state.console.error = "cancelled"
             cancelled.append("console query")

@@ -8,7 +8,7 @@ extension Renderer {
         grid.box(rect, title: "Watches \(state.watches.count)", focused: state.focus == .watches)
         let inner = rect.inner
         guard !state.watches.isEmpty else {
-            grid.put("no watches: w adds one", row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
+            grid.put(DisabledReason.noWatchMessage(keyMap), row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
             return
         }
         let blocks = state.watches.enumerated().map { index, watch in
@@ -17,7 +17,7 @@ extension Renderer {
         let shares = Self.share(inner.height, among: blocks.map(\.count))
         var y = inner.row
         for (block, rows) in zip(blocks, shares) {
-            for row in Self.fit(block, rows: rows) {
+            for row in Self.fit(block, rows: rows, openKey: keyMap.keyName(.follow)) {
                 grid.put(row.0, row: y, column: inner.column, role: row.1, limit: inner.width)
                 if row.1 == .listSelection { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
                 y += 1
@@ -44,13 +44,13 @@ extension Renderer {
 
     /// A watch's rows cut to `rows`: the document goes first, then result rows, the last kept
     /// row saying that there is more.
-    static func fit(_ block: [(String, StyleRole)], rows: Int) -> [(String, StyleRole)] {
+    static func fit(_ block: [(String, StyleRole)], rows: Int, openKey: String) -> [(String, StyleRole)] {
         guard block.count > rows else { return block }
         var kept = block
         if kept.count > 1 { kept.remove(at: 1) }
         guard kept.count > rows, rows >= 2 else { return Array(kept.prefix(rows)) }
         // No count: the pane's lines stop at 200 leaves, the workspace has the whole result.
-        return Array(kept.prefix(rows - 1)) + [("   … more: Enter opens the watch", .textDim)]
+        return Array(kept.prefix(rows - 1)) + [("   … more: \(openKey) opens the watch", .textDim)]
     }
 
     /// One watch as pane rows: header (selection marked), its document, what changed it, its
@@ -65,7 +65,7 @@ extension Renderer {
         if let changed = watch.changeSummary {
             rows.append(("   " + changed, flashing ? .diffChanged : .textDim))
         }
-        if let note = watch.note { rows.append(("   " + note, .statusMessage)) }
+        if let note = watch.note(keys: keyMap) { rows.append(("   " + note, .statusMessage)) }
         rows += watch.resultLines.map { ("   " + $0, $0.hasPrefix("✗") ? .statusError : flashing ? .diffChanged : .text) }
         return rows
     }
@@ -76,12 +76,12 @@ extension Renderer {
         guard let name = state.openWatch, let watch = state.watches.first(where: { $0.name == name }) else { return }
         grid.box(rect, title: "Watch \(watch.name)", focused: true)
         let inner = rect.inner
-        let header = WatchWorkspace.header(watch, now: state.now, changedAt: state.watchChangedAt[name])
+        let header = WatchWorkspace.header(watch, now: state.now, changedAt: state.watchChangedAt[name], keys: keyMap)
         for (offset, line) in header.enumerated() where offset < inner.height {
             grid.put(line.0, row: inner.row + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
         }
         let bodyTop = inner.row + WatchWorkspace.headerHeight + 1
-        let body = WatchWorkspace.body(watch, width: inner.width - 1)
+        let body = WatchWorkspace.body(watch, width: inner.width - 1, keys: keyMap)
         let visible = max(0, inner.row + inner.height - bodyTop)
         for (offset, line) in body.dropFirst(state.watchTop).prefix(visible).enumerated() {
             grid.put(line.0, row: bodyTop + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
@@ -93,7 +93,7 @@ extension Renderer {
     }
 
     mutating func drawConsole(in rect: Rect) {
-        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, Esc leaves)", focused: true)
+        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, \(keyMap.keyName(.cancel)) leaves)", focused: true)
         let inner = rect.inner
         guard inner.height > 1 else { return }
         let console = state.console
@@ -101,7 +101,7 @@ extension Renderer {
         drawConsoleInput("vars>  ", console.variables, row: inner.row + 1, inner: inner, active: console.editingVariables)
         var lines: [(String, StyleRole)] = []
         if state.console.running != nil {
-            lines.append(("running… (Esc cancels)", .statusMessage))
+            lines.append(("running… (\(keyMap.keyName(.cancel)) cancels)", .statusMessage))
         } else if let error = state.console.error {
             lines.append((error, .statusError))
         } else if let report = state.console.report {

@@ -6,11 +6,11 @@ enum WatchWorkspace {
     static let headerHeight = 4
 
     /// Document, variables, then source, policy, updates and last change.
-    static func header(_ watch: WatchSnapshot, now: Duration, changedAt: Duration?) -> [(String, StyleRole)] {
+    static func header(_ watch: WatchSnapshot, now: Duration, changedAt: Duration?, keys: KeyMap) -> [(String, StyleRole)] {
         let updates = "\(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
         var status = "source \(watch.source) · policy \(watch.policy) · \(updates)"
         if let changedAt { status += " · last change \(seconds(now - changedAt)) ago" }
-        if watch.isReading { status += " · reading… (Esc cancels)" }
+        if watch.isReading { status += " · reading… (\(keys.keyName(.cancel)) cancels)" }
         let changed = watch.changeSummary ?? "no change yet"
         return [
             ("query      " + watch.summary, .text),
@@ -21,9 +21,9 @@ enum WatchWorkspace {
     }
 
     /// The error in full (wrapped to `width`), a note, then the result tree.
-    static func body(_ watch: WatchSnapshot, width: Int) -> [(String, StyleRole)] {
+    static func body(_ watch: WatchSnapshot, width: Int, keys: KeyMap) -> [(String, StyleRole)] {
         var lines: [(String, StyleRole)] = []
-        if let note = watch.note { lines.append((note, .statusMessage)) }
+        if let note = watch.note(keys: keys) { lines.append((note, .statusMessage)) }
         if let error = watch.error {
             for paragraph in error.split(separator: "\n", omittingEmptySubsequences: false) {
                 lines.append(contentsOf: wrap("✗ " + paragraph, width: width).map { ($0, StyleRole.statusError) })
@@ -38,8 +38,8 @@ enum WatchWorkspace {
     }
 
     /// How many body lines `watch` has at `width` (for scrolling bounds).
-    static func lineCount(_ watch: WatchSnapshot?, width: Int) -> Int {
-        watch.map { body($0, width: width).count } ?? 0
+    static func lineCount(_ watch: WatchSnapshot?, width: Int, keys: KeyMap) -> Int {
+        watch.map { body($0, width: width, keys: keys).count } ?? 0
     }
 
     /// `text` cut into pieces of at most `width` characters.
