@@ -74,7 +74,7 @@ extension Explorer {
         } else {
             finder?.cancelFind(find.id)
             state.find?.isFinished = true
-            inform("find stopped: \(find.matches.count) match\(find.matches.count == 1 ? "" : "es") so far; n walks them")
+            inform("find stopped: \(find.matches.count) match\(find.matches.count == 1 ? "" : "es") so far; \(keyMap.keyName(.nextMatch)) walks them")
         }
         return true
     }
