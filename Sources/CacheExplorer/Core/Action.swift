@@ -12,7 +12,7 @@ package enum Action: Hashable, Sendable {
     /// per committed change, whoever made it.
     case storeDidChange(CacheChange)
     /// The data's source (a snapshot file) has a new version, read and waiting: the explorer
-    /// takes it in (`ExplorerBackend.applyExternalVersion`) unless it would overwrite unsaved
+    /// takes it in (`RecordBrowsing.applyExternalVersion`) unless it would overwrite unsaved
     /// changes.
     case externalSourceChanged(String)
     /// The data's source changed elsewhere but was not taken in (it cannot be read, or it would
@@ -23,7 +23,7 @@ package enum Action: Hashable, Sendable {
     case keysCounted(filter: String, count: Int)
     /// A `:find` search (`id`) confirmed `keys` as matches; `fraction` of the data is searched.
     case found(id: Int, keys: [CacheKey], fraction: Double, finished: Bool)
-    /// The backend finished looking for broken rows (`ExplorerBackend.brokenRows`).
+    /// The backend finished looking for broken rows (`RecordBrowsing.brokenRows`).
     case brokenRowsScanned
     /// A watch started or finished reading, or delivered a new result.
     case watchesDidUpdate

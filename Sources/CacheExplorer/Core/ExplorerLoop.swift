@@ -1,7 +1,8 @@
 import GraphQLCache
 
 /// Runs an explorer on a terminal: draw, wait for a key (with a timeout so that store changes
-/// queued meanwhile are picked up), apply, repeat until quit.
+/// queued meanwhile are picked up), take a turn (`Explorer.turn`, the same turn `press` and
+/// `settle` take without a terminal), repeat until quit.
 package struct ExplorerLoop {
     /// The explorer driven (its state after `run`).
     package var explorer: Explorer
