@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// The explorer's one window onto data: the store (`StoreBackend`) or a test double

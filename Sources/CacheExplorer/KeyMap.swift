@@ -50,7 +50,7 @@ public struct KeyMap: Hashable, Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The stock bindings of DESIGN.md §Explorer.
+    /// The stock bindings (docs/EXPLORER.md lists them).
     public static let `default` = KeyMap([
         KeyBinding(.character("j"), .moveDown, "move down"), KeyBinding(.down, .moveDown, "move down"),
         KeyBinding(.character("k"), .moveUp, "move up"), KeyBinding(.up, .moveUp, "move up"),
