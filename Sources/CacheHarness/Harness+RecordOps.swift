@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// The ops that work on records directly, with no GraphQL document.

@@ -1,4 +1,4 @@
-/// The snapshot of DESIGN.md: every record as `{KEY: record JSON}`, keys sorted, the shape the
+/// A snapshot: every record as `{KEY: record JSON}`, keys sorted, the shape the
 /// harness `records` op returns and `cachelens export`/`import`/`query` read and write.
 ///
 /// One definition shared by the harness and the command line, so a snapshot written by one is
