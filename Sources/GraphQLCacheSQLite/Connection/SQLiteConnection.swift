@@ -117,6 +117,18 @@ package final class SQLiteConnection {
         }
     }
 
+    /// The declared type (as written, possibly empty) and collating sequence (`BINARY` unless
+    /// the column names another) of `table.column` in the main database, nil when the table
+    /// has no such column. `PRAGMA table_info` gives no collation, hence the C call.
+    func columnDeclaration(table: String, column: String) throws(SQLiteError) -> (type: String, collation: String)? {
+        var type: UnsafePointer<CChar>?
+        var collation: UnsafePointer<CChar>?
+        let code = sqlite3_table_column_metadata(db, "main", table, column, &type, &collation, nil, nil, nil)
+        if code == SQLITE_ERROR { return nil }
+        guard code == SQLITE_OK else { throw error(code, "reading the declaration of \(table).\(column)") }
+        return (type.map { String(cString: $0) } ?? "", collation.map { String(cString: $0) } ?? "BINARY")
+    }
+
     /// The journal mode in lower case (`wal`, `delete`, `memory`…).
     func journalMode() throws -> String {
         try withStatement("PRAGMA journal_mode") { statement in

@@ -105,6 +105,7 @@ package enum SQLiteSchema {
         for column in ["key", "record"] where !columns.contains(column) {
             throw SQLiteError.incompatibleSchema(path: connection.path, missingColumn: column)
         }
+        try KeyColumnCheck.check(connection)
     }
 
     /// Registers `matchFunction` and `removalFunction` on the connection's `KeyMatcher`.
