@@ -62,6 +62,9 @@ public struct ExplorerState: Hashable, Sendable {
     public var find: FindState?
     /// Set when the user quits.
     public var isFinished = false
+    /// Whether the terminal shows ASCII only (a `C` or other non-UTF-8 locale): every other
+    /// character of keys and values is then drawn as a `\u{…}` escape instead of being lost.
+    public var asciiOnly = false
 
     public init(size: Size, sourceName: String, readOnly: Bool) {
         self.size = size
