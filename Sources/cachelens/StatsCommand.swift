@@ -16,7 +16,8 @@ struct StatsCommand: ParsableCommand {
     var top: Int = 10
 
     func run() throws {
-        let summary = try CacheSummary.of(try CacheFile.open(path, readOnly: true), top: top)
+        let file = try CacheFile.open(path, readOnly: true)
+        let summary = try file.readingOneSnapshot { try CacheSummary.of(file, top: top) }
         let text = TerminalText.escaped   // keys, typenames and errors come from the file
         var lines = [
             "file: \(text(path))",

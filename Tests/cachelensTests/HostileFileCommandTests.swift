@@ -151,7 +151,8 @@ import Testing
         let merge = harness.send(#"{"id":3,"op":"merge","records":{"Lost:1":{"x":2}}}"#)
         #expect(merge.contains(#""ok":false"#) && merge.contains("replaced"), "\(merge)")
         harness.finish()
-        #expect(try SQLiteTestFile.scalar("SELECT group_concat(key) FROM records", at: path) == "Fresh:1")
+        let keys = try SQLiteTestFile.scalar("SELECT group_concat(key) FROM records", at: path) ?? ""
+        #expect(!keys.contains("Lost:1"), "\(keys)")
     }
 }
 
