@@ -50,7 +50,7 @@ import Testing
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()
         let path = directory.path("letters.sqlite")
-        try SQLiteTestFile.apolloFile(at: path, rows: [("\u{DC}n\u{EF}:1", #"{"name":"Zo\#u{EB}"}"#), ("\u{DC}n\u{EE}:1", "{}")])
+        try SQLiteTestFile.apolloFile(at: path, rows: [("\u{DC}n\u{EF}:1", "{}"), ("\u{DC}n\u{EE}:1", #"{"name":"Zo\#u{EB}"}"#)])
         let session = try explore(path, environment: ["LANG": "C", "LC_ALL": "C"])
         defer { session.shutDown() }
         try session.waitFor(#"\u{DC}n\u{EF}:1"#, #"\u{DC}n\u{EE}:1"#, #"Zo\u{EB}"#)
