@@ -21,7 +21,7 @@ import Testing
         let child = try TmuxSession.run(["pgrep", "-P", shell], output: true).trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = try #require(Int32(child.split(separator: "\n").first ?? ""), "no explorer under shell \(shell)")
         #expect(kill(pid, number) == 0)
-        let screen = try session.waitFor("EXITED-")
+        let screen = try session.waitFor("EXITED-", timeout: .seconds(60))
         try session.waitUntil("the terminal modes") { $0.contains("icanon") }
         #expect(try session.screen().contains("icanon echo"), "after SIG\(name): \(screen)")
         let flags = try session.tmux(["display-message", "-p", "-t", session.name,
