@@ -59,10 +59,11 @@ public final class HTTPNetworkTransport: NetworkTransport {
     public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
         var target = url
         let deadline = ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
-        for _ in 0...Self.maximumRedirects {
+        for hop in 0...Self.maximumRedirects {
             let describe = "POST \(target.absoluteString)"
             let left = deadline - ContinuousClock.now
-            let remaining = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            // The first hop has the whole timeout (its message names it as configured).
+            let remaining = hop == 0 ? timeout : Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
             guard remaining > 0 else {
                 throw .network(.timedOut("POST \(url.absoluteString) got no answer within \(timeout) s (redirected to \(target.absoluteString))"))
             }
