@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
+#include <string.h>
 #include <ncursesw/curses.h>
 
 /* Swift cannot import ncurses' macros and global variables directly; these wrappers expose them. */
@@ -27,6 +29,8 @@ static inline int cncurses_key_resize(void) { return KEY_RESIZE; }
 static inline int cncurses_key_mouse(void) { return KEY_MOUSE; }
 static inline int cncurses_color_pair(int pair) { return COLOR_PAIR(pair); }
 static inline int cncurses_setlocale_all(void) { return setlocale(LC_ALL, "") != 0; }
+/* Whether the locale's character set is UTF-8 (under LANG=C it is ASCII: wide characters are not shown). */
+static inline int cncurses_locale_is_utf8(void) { const char *set = nl_langinfo(CODESET); return set != 0 && strcmp(set, "UTF-8") == 0; }
 static inline int cncurses_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cncurses_err(void) { return ERR; }
 static inline int cncurses_key_up(void) { return KEY_UP; }

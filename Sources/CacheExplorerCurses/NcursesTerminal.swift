@@ -12,6 +12,10 @@ package final class NcursesTerminal: Terminal {
     private var colorMode: ColorMode
     private var pairs: [PairKey: Int16] = [:]
     private var isOpen = false
+    /// Whether the locale shows ASCII only (`LANG=C`): the explorer then writes every other
+    /// character of keys and values as an escape (`ExplorerState.asciiOnly`), and its own
+    /// symbols are drawn as ASCII stand-ins here.
+    package let asciiOnly: Bool
 
     private enum ColorMode { case none, basic, extended }
     private struct PairKey: Hashable { let foreground: Int, background: Int }
@@ -19,8 +23,10 @@ package final class NcursesTerminal: Terminal {
     /// Takes over the terminal. `noColor` (from `NO_COLOR`) keeps attributes but drops colours.
     package init(noColor: Bool) {
         _ = cncurses_setlocale_all()
+        asciiOnly = cncurses_locale_is_utf8() == 0
         Self.unblockResizeSignal()
         initscr()
+        Self.restoreOnHangUpAndQuit()
         isOpen = true
         raw()  // Ctrl-C arrives as a key (bound to quit), so the terminal is always restored.
         noecho()
@@ -48,6 +54,23 @@ package final class NcursesTerminal: Terminal {
         sigemptyset(&signals)
         sigaddset(&signals, SIGWINCH)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// SIGHUP (the terminal window closed, the ssh link dropped) and SIGQUIT end the program
+    /// with the terminal given back, as ncurses does itself for SIGINT and SIGTERM: without
+    /// this they left it raw, on the alternate screen, tracking the mouse, cursor hidden. The
+    /// handler does what ncurses' own does (end curses mode, then die of the same
+    /// signal).
+    private static func restoreOnHangUpAndQuit() {
+        for number in [SIGHUP, SIGQUIT] {
+            signal(number) { number in
+                let pasteOff: StaticString = "\u{1b}[?2004l"
+                _ = write(1, pasteOff.utf8Start, pasteOff.utf8CodeUnitCount)
+                endwin()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
     }
 
     /// Gives the terminal back (also done on deinit).
@@ -89,6 +112,10 @@ package final class NcursesTerminal: Terminal {
     private func put(_ character: Character, row: Int, column: Int, attributes: attr_t, pair: Int16) {
         let screen = cncurses_stdscr()
         let scalars = character.unicodeScalars
+        if asciiOnly, let scalar = scalars.first, !scalar.isASCII {
+            _ = cncurses_put_wch(screen, Int32(row), Int32(column), wchar_t(Self.asciiStandIn(scalar).value), attributes, pair)
+            return
+        }
         if scalars.count == 1, let scalar = scalars.first {
             _ = cncurses_put_wch(screen, Int32(row), Int32(column), wchar_t(scalar.value), attributes, pair)
             return
@@ -96,6 +123,29 @@ package final class NcursesTerminal: Terminal {
         let chars = scalars.prefix(Int(cncurses_ccharw_max())).map { wchar_t($0.value) }
         _ = chars.withUnsafeBufferPointer { buffer in
             cncurses_put_cluster(screen, Int32(row), Int32(column), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+        }
+    }
+
+    /// The ASCII character drawn for one of the explorer's own symbols on a terminal that
+    /// shows ASCII only (text from the cache reaches here already escaped).
+    private static func asciiStandIn(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x2502, 0x2503, 0x2551: return "|"
+        case 0x2500...0x2501, 0x2550: return "-"
+        case 0x2500...0x257F: return "+"
+        case 0xB7: return "."
+        case 0x2026: return "~"
+        case 0x203A, 0x2192, 0x25B8: return ">"
+        case 0x2190: return "<"
+        case 0x2191: return "^"
+        case 0x2193, 0x25BE: return "v"
+        case 0x2713: return "+"
+        case 0x2717: return "x"
+        case 0x2580...0x259F: return "#"
+        case 0x25CF, 0x25D0: return "*"
+        case 0x25CB: return "o"
+        case 0x2800...0x28FF: return "*"
+        default: return "?"
         }
     }
 

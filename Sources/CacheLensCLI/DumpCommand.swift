@@ -12,7 +12,9 @@ struct DumpCommand: ParsableCommand {
     var path: String
 
     func run() throws {
-        let outcome = try SnapshotExport.write(cachePath: path, command: "dump", to: StandardOutput.write)
+        let outcome = try SnapshotExport.write(cachePath: path, command: "dump") { bytes throws(CommandError) in
+            try StandardOutput.write(VisibleJSON.escaped(bytes))
+        }
         if outcome.broken > 0 {
             StandardOutput.error("cachelens dump: \(outcome.broken) broken row(s) in \(path)\n")
             throw ExitCode(1)

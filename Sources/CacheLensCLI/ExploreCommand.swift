@@ -159,8 +159,9 @@ package struct ExploreCommand: ParsableCommand {
                                options: ExplorerFiles.Options) {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = NcursesTerminal(noColor: noColor)
-        let explorer = Explorer(backend: backend, size: terminal.size, theme: theme, keyMap: keyMap,
+        var explorer = Explorer(backend: backend, size: terminal.size, theme: theme, keyMap: keyMap,
                                 environment: ExplorerFiles.environment(options: options))
+        explorer.drawForASCIIOnlyTerminal(terminal.asciiOnly)
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()
         terminal.close()

@@ -36,14 +36,15 @@ struct LintCommand: ParsableCommand {
         let findings: [LintFinding]
         let records: Int
         do {
-            findings = try CacheLint(configuration: schemas.configuration).run(on: opened.cache)
-            records = try opened.cache.recordCount()
+            (findings, records) = try opened.readingOneSnapshot {
+                (try CacheLint(configuration: schemas.configuration).run(on: opened.cache), try opened.cache.recordCount())
+            }
         } catch {
             throw CommandError.cache(path: cache, message: "\(cache): \(error)")
         }
         if json {
             let object: JSONObject = ["findings": .array(findings.map { .object($0.jsonObject) })]
-            try StandardOutput.write(JSONValue.object(object).jsonText + "\n")
+            try StandardOutput.write(VisibleJSON.escaped(Array((JSONValue.object(object).jsonText + "\n").utf8)))
         } else {
             try StandardOutput.write(TerminalText.escapedLines(Self.text(findings, cache: cache, records: records)))
         }

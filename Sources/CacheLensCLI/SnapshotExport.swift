@@ -14,15 +14,17 @@ enum SnapshotExport {
     static func write<Failure: Error>(
         cachePath: String, command: String, to sink: @escaping ([UInt8]) throws(Failure) -> Void
     ) throws -> Outcome {
-        let cache = try CacheFile.open(cachePath, readOnly: true).cache
+        let file = try CacheFile.open(cachePath, readOnly: true)
         var records: [Record] = []
         var broken = 0
-        try cache.forEachRecord { result in
-            switch result {
-            case .record(let record): records.append(record)
-            case .broken(let error):
-                broken += 1
-                StandardOutput.error(TerminalText.escaped("cachelens \(command): \(cachePath): \(error.description)") + "\n")
+        try file.readingOneSnapshot {
+            try file.cache.forEachRecord { result in
+                switch result {
+                case .record(let record): records.append(record)
+                case .broken(let error):
+                    broken += 1
+                    StandardOutput.error(TerminalText.escaped("cachelens \(command): \(cachePath): \(error.description)") + "\n")
+                }
             }
         }
         records.sort { $0.key.rawValue < $1.key.rawValue }

@@ -17,7 +17,8 @@ struct StatsCommand: ParsableCommand {
     var top: Int = 10
 
     func run() throws {
-        let summary = try statistics(of: try CacheFile.open(path, readOnly: true))
+        let file = try CacheFile.open(path, readOnly: true)
+        let summary = try file.readingOneSnapshot { try statistics(of: file) }
         let text = TerminalText.escaped   // keys, typenames and errors come from the file
         var lines = [
             "file: \(text(path))",

@@ -20,6 +20,9 @@ public final class LoopbackHTTPServer: Sendable {
         case json(bytes: [UInt8])
         /// Reads the request and never answers, until the client hangs up or the server stops.
         case silence
+        /// Waits `after` seconds, then answers `status` (a 3xx) with `Location: location` and an
+        /// empty body: a redirect chain, slow or to another scheme.
+        case redirect(status: Int, location: String, after: Double)
     }
 
     /// A request as the server read it; header names are lower-cased.
@@ -125,6 +128,11 @@ public final class LoopbackHTTPServer: Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(bytes.count)\r\nConnection: close\r\n\r\n"
             write(connection, Array(head.utf8) + bytes)
+        case .redirect(let status, let location, let delay):
+            if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+            let head = "HTTP/1.1 \(status) Redirect\r\nLocation: \(location)\r\n"
+                + "Content-Length: 0\r\nConnection: close\r\n\r\n"
+            write(connection, Array(head.utf8))
         case .silence:
             var scratch = [UInt8](repeating: 0, count: 512)
             while !isStopped, Date() < deadline {

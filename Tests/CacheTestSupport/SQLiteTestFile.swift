@@ -1,3 +1,4 @@
+import Foundation
 @testable import GraphQLCacheSQLite
 
 /// Writes SQLite files the way other programs do, straight through the sqlite3 API: Apollo's
@@ -33,4 +34,42 @@ public enum SQLiteTestFile {
     }
 
     public static func quote(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
+}
+
+extension SQLiteTestFile {
+    /// Copies an Apollo file of `rows` records in rollback-journal mode into `directory` as a
+    /// process that stopped mid-write leaves it: changed pages written into the file, and the
+    /// `-journal` beside it still holding the originals (a hot journal). Returns the copy's path.
+    public static func hotJournalCopy(rows: Int, in directory: TemporaryDirectory, name: String) throws -> String {
+        let source = try TemporaryDirectory()
+        let original = source.path("original.sqlite")
+        let filler = String(repeating: "y", count: 300)
+        try apolloFile(at: original, rows: (0..<rows).map { ("Item:\($0)", #"{"name":"\#(filler)"}"#) })
+        let writer = try SQLiteConnection(path: original, readOnly: false, create: false, busyTimeoutMilliseconds: 5000)
+        // A tiny page cache spills the changed pages into the file before the commit.
+        try writer.exec("PRAGMA cache_size=1; BEGIN; UPDATE records SET record = '{\"torn\":true,' || substr(record, 2);",
+                        context: "half-writing the file")
+        let copy = directory.path(name)
+        try FileManager.default.copyItem(atPath: original, toPath: copy)
+        try FileManager.default.copyItem(atPath: original + "-journal", toPath: copy + "-journal")
+        writer.rollback()
+        return copy
+    }
+
+    /// Copies a WAL cache holding `committedInWAL` rows that live only in its `-wal` (committed,
+    /// never checkpointed) into `directory`, without its `-shm`, as a copy off a device looks.
+    /// The main file holds the row `Base:1` alone. Returns the copy's path.
+    public static func walCopy(committedInWAL keys: [String], in directory: TemporaryDirectory, name: String) throws -> String {
+        let source = try TemporaryDirectory()
+        let original = source.path("original.sqlite")
+        try apolloFile(at: original, rows: [("Base:1", #"{"x":1}"#)], extraSQL: "PRAGMA journal_mode=WAL;")
+        let writer = try SQLiteConnection(path: original, readOnly: false, create: false, busyTimeoutMilliseconds: 5000)
+        let inserts = keys.map { "INSERT INTO records (key, record) VALUES ('\(quote($0))', '{\"x\":2}');" }.joined()
+        try writer.exec("PRAGMA wal_autocheckpoint=0; BEGIN; \(inserts) COMMIT;", context: "committing into the WAL")
+        let copy = directory.path(name)
+        try FileManager.default.copyItem(atPath: original, toPath: copy)
+        try FileManager.default.copyItem(atPath: original + "-wal", toPath: copy + "-wal")
+        _ = writer
+        return copy
+    }
 }

@@ -5,7 +5,7 @@ import GraphQLCache
 /// into one `external` change naming what was changed, added and removed.
 extension StoreBackend {
     package func pollExternalChanges() -> Bool {
-        guard let source = externalSource else { return (try? store.pollExternalChanges()) != nil }
+        guard let source = externalSource else { return pollStore() }
         switch source.poll() {
         case .unchanged:
             return false
@@ -16,6 +16,25 @@ extension StoreBackend {
             post(.externalSourceProblem(message))
         }
         return false
+    }
+
+    /// Polls the store's file without waiting for locks (this runs on the UI thread at every
+    /// tick: waiting out another process's lock froze every key for the busy timeout); a
+    /// failure (the lock held, the file replaced by rename) is said in the status line once.
+    private func pollStore() -> Bool {
+        do {
+            let found = try store.pollExternalChanges(waitingForLocks: false) != nil
+            lastPollProblem.withLock { $0 = nil }
+            return found
+        } catch {
+            let message = "\(error)"
+            let isNew = lastPollProblem.withLock { last in
+                defer { last = message }
+                return last != message
+            }
+            if isNew { post(.externalSourceProblem(message)) }
+            return false
+        }
     }
 
     /// Replaces the records with the waiting version in one transaction (origin `external`):

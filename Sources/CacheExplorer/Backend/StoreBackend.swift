@@ -37,6 +37,9 @@ package final class StoreBackend: ExplorerBackend {
     let externalSource: (any ExternalRecordSource)?
     /// A new version of `externalSource`, read and waiting for `applyExternalVersion`.
     let pendingVersion = Mutex<RecordSet?>(nil)
+    /// Why the last change-poll failed (a lock held elsewhere, the file replaced), so that it
+    /// is said once, not at every tick.
+    let lastPollProblem = Mutex<String?>(nil)
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).

@@ -62,6 +62,9 @@ package struct ExplorerState: Hashable, Sendable {
     package var find: FindState?
     /// Set when the user quits.
     package var isFinished = false
+    /// Whether the terminal shows ASCII only (a `C` or other non-UTF-8 locale): every other
+    /// character of keys and values is then drawn as a `\u{…}` escape instead of being lost.
+    package var asciiOnly = false
 
     package init(size: Size, sourceName: String, readOnly: Bool) {
         self.size = size

@@ -5,8 +5,9 @@ extension KeyMap {
     /// `{"moveDown": ["j", "Down", "C-n"], "quit": "x"}`: each command named loses its stock keys
     /// and gets those given (a key taken from another command leaves that command); commands not
     /// named keep theirs. Help is generated from the result, so it shows the user's keys.
-    /// Unknown commands, unknown key names, one key given to two commands, and a command left
-    /// with no key at all (its keys given to others) are errors.
+    /// Unknown commands, unknown key names, a key a terminal sends as another key's byte
+    /// (`C-i` is Tab), one key given to two commands, and a command left with no key at all
+    /// (its keys given to others) are errors.
     package static func load(json text: String, source: String, over base: KeyMap = .default) throws(ExplorerError) -> KeyMap {
         let object: JSONObject
         do {
@@ -31,6 +32,10 @@ extension KeyMap {
             for keyName in keys {
                 guard let key = Key(name: keyName) else {
                     throw ExplorerError.keyMap(source: source, message: "command \"\(name)\": unknown key \"\(keyName)\" (e.g. j, G, Enter, Down, PgDn, C-f, F1)")
+                }
+                if let alias = key.terminalAlias {
+                    throw ExplorerError.keyMap(source: source, message: "command \"\(name)\": key \"\(keyName)\" is the same byte as \"\(alias)\" in a terminal, "
+                        + "which reports it as \"\(alias)\"; use \"\(alias)\" or another key")
                 }
                 if let other = claimed[key], other != command {
                     throw ExplorerError.keyMap(source: source, message: "key \"\(keyName)\" is given to both \"\(other.rawValue)\" and \"\(name)\"")

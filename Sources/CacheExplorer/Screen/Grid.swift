@@ -5,6 +5,8 @@ package struct Grid: Hashable, Sendable {
     package let size: Size
     /// Row-major cells.
     package private(set) var cells: [Cell]
+    /// Whether text is written for a terminal that shows ASCII only (`VisibleText`).
+    package var asciiOnly = false
 
     package init(size: Size) {
         self.size = size
@@ -16,13 +18,14 @@ package struct Grid: Hashable, Sendable {
     }
 
     /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
-    /// A wide character that would not fit is replaced by a space. Returns the columns used.
+    /// A wide character that would not fit is replaced by a space; a character that would not
+    /// show is written as its escape (`VisibleText`). Returns the columns used.
     @discardableResult
     package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.height, column >= 0 else { return 0 }
         let end = min(size.width, column + (limit ?? size.width))
         var col = column
-        for character in text where col < end {
+        for character in VisibleText.shown(text, asciiOnly: asciiOnly) where col < end {
             let width = DisplayWidth.of(character)
             if width == 0 { continue }
             if col + width > end {

@@ -11,7 +11,9 @@ package struct Renderer {
     /// The screen for `state` at its size. The grid carries style roles; `theme` is accepted so
     /// callers pass what terminals will colour it with, and names the theme in help.
     package static func render(_ state: ExplorerState, theme: Theme, keyMap: KeyMap = .default) -> Grid {
-        var renderer = Renderer(grid: Grid(size: state.size), state: state, layout: Layout(state: state), keyMap: keyMap)
+        var grid = Grid(size: state.size)
+        grid.asciiOnly = state.asciiOnly
+        var renderer = Renderer(grid: grid, state: state, layout: Layout(state: state), keyMap: keyMap)
         renderer.draw(themeName: theme.name)
         return renderer.grid
     }

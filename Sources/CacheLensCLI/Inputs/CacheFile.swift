@@ -63,6 +63,16 @@ package struct CacheFile {
         }
     }
 
+    /// Runs `body` in one read transaction of a SQLite file, so that every page a command reads
+    /// (`export`, `dump`, `lint`, `stats`) shows the file at one moment: read page by page
+    /// without one, two records an app committed together came out at different versions, and
+    /// a record an app rewrote meanwhile (`INSERT OR REPLACE` moves it to a new row) twice.
+    /// A snapshot is in memory already.
+    func readingOneSnapshot<T>(_ body: () throws -> T) throws -> T {
+        guard let sqlite else { return try body() }
+        return try sqlite.performAtomically(body)
+    }
+
     /// Refuses a missing or 0-byte path unless `create` allows making a cache there.
     private static func checkCreation(_ path: String, readOnly: Bool, create: Creation) throws(CommandError) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {

@@ -11,4 +11,15 @@ public protocol ExternallyChangingCache: NormalizedCache {
     /// nobody else committed. `recordCount` counts the records concerned; it is 0 (and the
     /// change empty) when the commits touched only records never read.
     func externalChanges() throws -> (change: CacheChange, recordCount: Int)?
+
+    /// `externalChanges()`, failing at once instead of waiting when another process holds a
+    /// lock the look needs: for a poll on a UI thread, which looks again at its next tick.
+    func externalChangesWithoutWaiting() throws -> (change: CacheChange, recordCount: Int)?
+}
+
+extension ExternallyChangingCache {
+    /// Waits as `externalChanges()` does.
+    public func externalChangesWithoutWaiting() throws -> (change: CacheChange, recordCount: Int)? {
+        try externalChanges()
+    }
 }

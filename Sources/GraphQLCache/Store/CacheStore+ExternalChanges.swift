@@ -13,11 +13,14 @@ extension CacheStore {
     /// watchers it touches, before returning. Returns how many records were concerned (0 when
     /// the commits touched only records never read: nothing is delivered then), or nil when
     /// nobody else committed (always, for a cache no other process can write).
+    /// `waitingForLocks: false` fails at once while another process holds a lock the look
+    /// needs (the explorer's UI thread polls so, and looks again at its next tick).
     @discardableResult
-    public func pollExternalChanges() throws -> Int? {
+    public func pollExternalChanges(waitingForLocks: Bool = true) throws -> Int? {
         guard let shared = cache as? ExternallyChangingCache else { return nil }
         let found = try lock.withWriteLock { () throws -> (change: CacheChange, recordCount: Int)? in
-            guard var found = try shared.externalChanges() else { return nil }
+            let look = waitingForLocks ? shared.externalChanges : shared.externalChangesWithoutWaiting
+            guard var found = try look() else { return nil }
             found.change.origin = .external
             if !found.change.isEmpty { dispatcher.post(found.change) }
             return found

@@ -14,10 +14,10 @@ extension CacheStore {
     }
 
     /// Removes every record whose key contains `pattern` (literal, case-insensitive); returns
-    /// the removed keys.
+    /// the removed keys: those the deletion deleted, also any another process wrote meanwhile.
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
-        try withinReadWriteTransaction { try $0.removeRecords(matching: pattern) }
+        try withinReadWriteTransactionReportingChange { try $0.removeRecords(matching: pattern) }.change.removedRecords
     }
 
     /// Removes every record.

@@ -65,7 +65,15 @@ public final class CacheStore: Sendable {
     public func withinReadWriteTransaction<T>(
         origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
     ) throws -> T {
-        let value: T = try lock.withWriteLock {
+        try withinReadWriteTransactionReportingChange(origin: origin, body).value
+    }
+
+    /// `withinReadWriteTransaction`, also returning the change as committed (what a removal by
+    /// pattern actually deleted, which the transaction's own answer cannot know yet).
+    func withinReadWriteTransactionReportingChange<T>(
+        origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
+    ) throws -> (value: T, change: CacheChange) {
+        let result: (value: T, change: CacheChange) = try lock.withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             defer { transaction.close() }
             let value = try body(transaction)
@@ -74,10 +82,10 @@ public final class CacheStore: Sendable {
                 change.origin = origin
                 dispatcher.post(change)
             }
-            return value
+            return (value, change)
         }
         dispatcher.drain()
-        return value
+        return result
     }
 
     /// Calls `handler` once per committed transaction that changed something, with what it

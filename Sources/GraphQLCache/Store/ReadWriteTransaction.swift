@@ -87,11 +87,12 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// statement journal.
     func commit() throws -> CacheChange {
         let overlay = self.overlay
+        let deleted: Set<CacheKey>
         if overlay.appliesInOneCall, cache.appliesEachChangeAtomically {
-            try overlay.apply(to: cache)
+            deleted = try overlay.apply(to: cache)
         } else {
-            try cache.performAtomically { try overlay.apply(to: cache) }
+            deleted = try cache.performAtomically { try overlay.apply(to: cache) }
         }
-        return overlay.change
+        return overlay.committedChange(deletedByPatterns: deleted)
     }
 }

@@ -46,7 +46,7 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
                     statement.bind(Int64(Self.brokenScanSlice), at: 2)
                     while try statement.step() {
                         rows += 1
-                        after = statement.int64(0)
+                        try Self.checkMovesForward(statement.int64(0), after: &after, on: state.connection)
                         if statement.int64(2) != 0, let key = statement.text(1) { summary.brokenKeys.append(CacheKey(key)) }
                     }
                 }

@@ -32,6 +32,13 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A statement stopped before its end because the task running it was cancelled (the
     /// explorer's Esc, or Q, while a read scanned the file); nothing was changed by it.
     case interrupted(path: String, context: String)
+    /// Another program replaced the file by rename (an app's "reset cache", a copy-in) while it
+    /// was open: the open connection now reads and would write a deleted file, so writes are
+    /// refused and the change-poll reports it.
+    case fileReplaced(path: String)
+    /// Committed changes wait in the `-wal` beside the file, which cannot be read here: the
+    /// folder is read-only and SQLite must create the `-shm` index beside the file to read them.
+    case unreadableWAL(path: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
     case failure(path: String, code: Int32, message: String, context: String)
 
@@ -41,7 +48,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .keyColumnChangesKeys(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
              .busy(let path, _), .failure(let path, _, _, _),
-             .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _):
+             .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _),
+             .fileReplaced(let path), .unreadableWAL(let path):
             return path
         }
     }
@@ -89,6 +97,12 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .interrupted(let path, _):
             // The context names the statement, which can be long: the description does not.
             return "\(path): a statement was stopped before its end: the work it was for was cancelled"
+        case .fileReplaced(let path):
+            return "\(path) was replaced by another program (renamed over) since it was opened: "
+                + "nothing more is written to the old file; open the cache again to use the new one"
+        case .unreadableWAL(let path):
+            return "\(path): committed changes in \(path)-wal cannot be read here: the folder is read-only and SQLite "
+                + "must create \(path)-shm beside the file to read them; copy the file with its -wal to a writable folder"
         case let .failure(path, code, message, context):
             return "\(path): \(context) failed: \(message) (SQLite code \(code))"
         }

@@ -71,6 +71,8 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     let readsFromSnapshots: Bool
     /// Idle read-only connections for snapshot reads.
     let readers = Mutex<[IdleReader]>([])
+    /// The file opened, to notice another file renamed over `path` (`checkNotReplaced`).
+    let identity: FileIdentity?
 
     /// Opens (or, unless read-only, creates) the cache file at `path`. Throws a `SQLiteError`
     /// naming the file when it cannot be opened, is not SQLite, or is not an Apollo cache.
@@ -78,6 +80,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         self.path = path
         self.options = options
         let connection = try SQLiteSchema.open(path: path, options: options)
+        identity = FileIdentity.of(path)
         var initial = State(connection: connection)
         initial.seenDataVersion = try connection.dataVersion()
         readsFromSnapshots = try connection.journalMode() == "wal"
@@ -139,7 +142,10 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     @discardableResult
     public func performAtomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = try state.withLock { state throws -> Bool in
-            if state.transactionDepth == 0 { try state.connection.begin(immediate: !options.readOnly) }
+            if state.transactionDepth == 0 {
+                if !options.readOnly { try checkNotReplaced() }
+                try state.connection.begin(immediate: !options.readOnly)
+            }
             state.transactionDepth += 1
             return state.transactionDepth == 1
         }
@@ -171,6 +177,15 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// Throws `readOnly` when the cache was opened read-only: checked before any write.
     private func refuseIfReadOnly() throws {
         if options.readOnly { throw SQLiteError.readOnly(path: path, reason: "the cache was opened read-only") }
+        try checkNotReplaced()
+    }
+
+    /// Throws `fileReplaced` when `path` no longer names the file this cache opened (another
+    /// file renamed over it, or it was deleted): a write now would go to a deleted file and be
+    /// lost. One `stat` per write transaction and per change-poll.
+    func checkNotReplaced() throws {
+        guard let identity, FileIdentity.of(path) != identity else { return }
+        throw SQLiteError.fileReplaced(path: path)
     }
 
     /// `write` for a body whose one change to the file is a single statement: outside

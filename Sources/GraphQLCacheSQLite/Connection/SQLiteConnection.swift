@@ -15,6 +15,11 @@ package final class SQLiteConnection {
     private var lastStatement: (sql: String, handle: OpaquePointer)?
     /// The key test behind this connection's registered key functions (`SQLiteSchema`).
     let keyMatcher = KeyMatcher()
+    /// The batched key lookups, one per `SQLiteRows.batchSizes`: named to the key's index once
+    /// the schema is checked (`SQLiteSchema.pinKeyLookups`).
+    var keyLookupSQLs = SQLiteRows.selectSQLs
+    /// How long a statement waits for another connection's lock (`withoutWaiting` lifts it).
+    private let busyTimeoutMilliseconds: Int32
 
     /// Opens `path`. `create` allows creating a missing file (read-write only). `immutableURI`,
     /// a `file:` URI with `immutable=1`, opens a file that cannot even be locked (read-only on
@@ -22,6 +27,7 @@ package final class SQLiteConnection {
     init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
          immutableURI: String? = nil) throws(SQLiteError) {
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         var handle: OpaquePointer?
         let flags = readOnly || immutableURI != nil ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
@@ -134,6 +140,15 @@ package final class SQLiteConnection {
         try withStatement("PRAGMA journal_mode") { statement in
             try statement.step() ? (statement.text(0) ?? "").lowercased() : ""
         }
+    }
+
+    /// Runs `body` without waiting for other connections' locks: a statement meeting one fails
+    /// with `busy` at once. For the change-poll tick, which runs on the explorer's UI thread
+    /// and looks again at the next tick: waiting out the busy timeout there froze every key.
+    func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(db, 0)
+        defer { sqlite3_busy_timeout(db, busyTimeoutMilliseconds) }
+        return try body()
     }
 
     /// Starts a transaction; `immediate` takes the write lock at once (waiting up to the busy

@@ -21,14 +21,21 @@ package enum SQLiteRows {
     /// with NULLs (which match nothing), so the statement cache stays small.
     static let batchSizes = [1, 8, 64, 512]
 
-    static func selectSQL(batch: Int) -> String {
+    static func selectSQL(batch: Int, indexedBy index: String? = nil) -> String {
         let placeholders = [String](repeating: "?", count: batch).joined(separator: ",")
-        return #"SELECT "key", "record" FROM "records" WHERE "key" IN ("# + placeholders + ")"
+        let indexed = index.map { #" INDEXED BY ""# + $0.replacingOccurrences(of: "\"", with: "\"\"") + #"""# } ?? ""
+        return #"SELECT "key", "record" FROM "records""# + indexed + #" WHERE "key" IN ("# + placeholders + ")"
+    }
+
+    /// The batched key lookup of `batch` keys as `connection` runs it: on the key's index by
+    /// name when the file has one (`SQLiteConnection.keyLookupSQLs`).
+    static func lookupSQL(batch: Int, on connection: SQLiteConnection) -> String {
+        batchSizes.firstIndex(of: batch).map { connection.keyLookupSQLs[$0] } ?? selectSQL(batch: batch)
     }
 
     /// `selectSQL` for each of `batchSizes`, built once: building the text for every batch, and
     /// hashing a new string to find its prepared statement, cost more than the batch's lookups.
-    static let selectSQLs: [String] = batchSizes.map(selectSQL(batch:))
+    static let selectSQLs: [String] = batchSizes.map { selectSQL(batch: $0) }
 
     /// The most keys one select of `select(keys:on:_:)` binds on `connection`.
     static func largestBatch(on connection: SQLiteConnection) -> Int {
@@ -47,7 +54,7 @@ package enum SQLiteRows {
         while offset < keys.count {
             let remaining = keys.count - offset
             let batch = batchSizes.first { $0 >= remaining && $0 <= largest } ?? largest
-            let sql = batchSizes.firstIndex(of: batch).map { selectSQLs[$0] } ?? selectSQL(batch: batch)
+            let sql = lookupSQL(batch: batch, on: connection)
             try connection.withStatement(sql) { statement in
                 for slot in 0..<batch {
                     let index = offset + slot

@@ -17,23 +17,47 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         }
     }
 
+    /// Also the change-poll tick's check that the file is still the one opened: `fileReplaced`
+    /// otherwise.
     public func externalChanges() throws -> (change: CacheChange, recordCount: Int)? {
+        try checkNotReplaced()
         try startTrackingExternalChanges()
-        return try state.withLock { state in
-            guard state.transactionDepth == 0, var tracker = state.tracker else { return nil }
-            let version = try state.connection.dataVersion()
-            guard version != tracker.dataVersion else { return nil }
-            try state.connection.begin(immediate: false)
-            defer { state.connection.rollback() }
-            var collector = ExternalChangeCollector()
-            let listed = state.keys.dataVersion == tracker.dataVersion ? state.keys.index : nil
-            try compareFollowedRows(&tracker, &collector, on: state.connection)
-            let added = try findNewRows(&tracker, &collector, on: state.connection)
-            if let listed { try findUnreadRemovals(listed, added: added, &collector, on: state.connection) }
-            tracker.dataVersion = version
-            state.tracker = tracker
-            return (collector.change, collector.recordCount)
+        return try state.withLock { state in try externalChanges(in: &state) }
+    }
+
+    /// Never waits for another process's lock: while one is held it throws `busy` at once,
+    /// saying that the caller is waiting for it.
+    public func externalChangesWithoutWaiting() throws -> (change: CacheChange, recordCount: Int)? {
+        try checkNotReplaced()
+        do {
+            return try state.withLock { state in
+                try state.connection.withoutWaiting {
+                    if state.tracker == nil {
+                        state.tracker = ExternalChangeTracker(maxRowID: try state.maxRowID(), dataVersion: try state.connection.dataVersion())
+                    }
+                    return try externalChanges(in: &state)
+                }
+            }
+        } catch SQLiteError.busy {
+            throw SQLiteError.busy(path: path, message: "another process holds its lock; waiting for it to finish")
         }
+    }
+
+    /// What other processes' commits changed since the last look, under the lock.
+    private func externalChanges(in state: inout State) throws -> (change: CacheChange, recordCount: Int)? {
+        guard state.transactionDepth == 0, var tracker = state.tracker else { return nil }
+        let version = try state.connection.dataVersion()
+        guard version != tracker.dataVersion else { return nil }
+        try state.connection.begin(immediate: false)
+        defer { state.connection.rollback() }
+        var collector = ExternalChangeCollector()
+        let listed = state.keys.dataVersion == tracker.dataVersion ? state.keys.index : nil
+        try compareFollowedRows(&tracker, &collector, on: state.connection)
+        let added = try findNewRows(&tracker, &collector, on: state.connection)
+        if let listed { try findUnreadRemovals(listed, added: added, &collector, on: state.connection) }
+        tracker.dataVersion = version
+        state.tracker = tracker
+        return (collector.change, collector.recordCount)
     }
 
     /// Reads the followed rows again: changed bytes are a change, a missing row a removal.

@@ -125,3 +125,40 @@ import Testing
         #expect(message.contains(url.absoluteString))
     }
 }
+
+/// Issue 25, findings 8 and 16: one deadline for the whole request across redirects, and
+/// redirects followed only to http(s).
+@Suite struct HTTPRedirectLimitTests {
+    @Test func theTimeoutCoversTheWholeRedirectChain() async throws {
+        let server = try LoopbackHTTPServer(maximumConnections: 16) { request in
+            let hop = Int(request.path.split(separator: "/").last ?? "") ?? 0
+            return .redirect(status: 307, location: "/hop/\(hop + 1)", after: 0.4)
+        }
+        defer { server.stop() }
+        let start = Date()
+        let error = await #expect(throws: GraphQLCacheError.self) {
+            try await HTTPNetworkTransport(url: server.url, timeout: 1).send(HTTPNetworkTransportTests.heroRequest)
+        }
+        // Each hop answers within 0.4 s: given to each hop afresh, the timeout never passed and
+        // the chain ended on the redirect limit instead.
+        guard case .network(.timedOut)? = error else {
+            Issue.record("expected timedOut after \(Date().timeIntervalSince(start)) s, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1:21/pub", "file:///etc/passwd", "gopher://127.0.0.1/x"])
+    func aRedirectToAnotherSchemeIsRefusedSayingWhy(location: String) async throws {
+        let server = try LoopbackHTTPServer { _ in .redirect(status: 307, location: location, after: 0) }
+        defer { server.stop() }
+        let error = await #expect(throws: GraphQLCacheError.self) {
+            try await HTTPNetworkTransport(url: server.url, timeout: 5).send(HTTPNetworkTransportTests.heroRequest)
+        }
+        guard case .network(.redirected(307, let target, let message))? = error else {
+            Issue.record("expected a refused redirect, got \(String(describing: error))")
+            return
+        }
+        #expect(target == location)
+        #expect(message.contains("only http and https"), "\(message)")
+    }
+}

@@ -14,6 +14,9 @@ struct EditValueParser {
             return .int(value)
         case .float:
             guard let value = Double(text.trimmed), value.isFinite else { throw ExplorerError.invalid("\"\(text)\" is not a number") }
+            if value == 0, Self.hasNonZeroDigit(text.trimmed) {
+                throw ExplorerError.invalid("\"\(text)\" is too small for a double (it would read as 0)")
+            }
             return .double(value)
         case .bool:
             switch text.trimmed.lowercased() {
@@ -25,6 +28,13 @@ struct EditValueParser {
         case .reference: return try reference(text.trimmed)
         case .json: return try json(text)
         }
+    }
+
+    /// Whether the significand (before any exponent) has a digit other than 0: a number that
+    /// reads as 0.0 without being zero underflowed (`1e-330`), and is refused as the JSON
+    /// kind and the harness refuse it rather than stored as 0.
+    private static func hasNonZeroDigit(_ text: String) -> Bool {
+        text.prefix { $0 != "e" && $0 != "E" }.contains { $0.isNumber && $0 != "0" }
     }
 
     private func reference(_ text: String) throws -> CacheValue {
