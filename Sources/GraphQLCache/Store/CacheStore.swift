@@ -41,6 +41,7 @@ public final class CacheStore: Sendable {
     /// commit meanwhile (an edit never waits for a long watch read); over others it holds the
     /// read lock, and write transactions wait for it.
     public func withinReadTransaction<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+        try AsyncTransactionScope.checkNotNested()
         if let snapshotting = cache as? ReadSnapshotting,
            let snapshot = try lock.withReadLock({ try snapshotting.readSnapshot() }) {
             defer { snapshot.close() }
@@ -65,6 +66,7 @@ public final class CacheStore: Sendable {
     public func withinReadWriteTransaction<T>(
         origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
     ) throws -> T {
+        try AsyncTransactionScope.checkNotNested()
         let value: T = try lock.withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             defer { transaction.close() }
