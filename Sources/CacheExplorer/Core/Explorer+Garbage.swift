@@ -1,0 +1,23 @@
+import GraphQLCache
+
+/// `:gc`: records no root reaches (the library's `RecordReachability`, what
+/// `CacheStore.removeUnreachableRecords()` removes) are listed with their count, then deleted on
+/// confirmation through the explorer's own removal, so the deletion is undoable.
+extension Explorer {
+    mutating func previewGarbage() {
+        do {
+            let unreachable = try Self.unreachableKeys(backend)
+            guard !unreachable.isEmpty else { inform("every record is reachable from a root"); return }
+            state.mode = .confirm(.garbage(unreachable))
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Keys no root reaches, in natural order. One scan of the records.
+    static func unreachableKeys(_ backend: any RecordBrowsing) throws -> [CacheKey] {
+        var edges: [CacheKey: [CacheKey]] = [:]
+        try backend.forEachRecord { record in edges[record.key] = record.referencedKeys }
+        return RecordReachability.unreachableKeys(edges: edges).sorted()
+    }
+}
