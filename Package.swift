@@ -7,7 +7,8 @@ import PackageDescription
 /// `cachelens-bench` executable, which neither `cachelens` nor the libraries link.
 let package = Package(
     name: "CacheLens",
-    platforms: [.macOS(.v15)],
+    // What the code needs: Synchronization's Mutex and Atomic, and task executors.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "GraphQLCache", targets: ["GraphQLCache"]),
         .library(name: "GraphQLCacheSQLite", targets: ["GraphQLCacheSQLite"]),
@@ -15,8 +16,8 @@ let package = Package(
         .executable(name: "cachelens", targets: ["cachelens"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", exact: "4.3.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",

@@ -47,7 +47,7 @@ enum HTTPFetchBenchmarks {
     /// One fetch that writes the result (`fetchIgnoringCacheData`), checked to be whole.
     private static func fetch(_ document: String, items: Int, with client: GraphQLClient) throws {
         let operation = try client.store.executor.operation(document: document)
-        let outcome = client.waitFor { await client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheData) }
+        let outcome = client.waitFor { await client.fetchAll(query: operation, cachePolicy: .fetchIgnoringCacheData) }
         if let error = outcome.error { throw BenchmarkError("the fetch over HTTP failed: \(error)") }
         guard let result = outcome.results.last, case .array(let list)? = result.data?["items"], list.count == items else {
             throw BenchmarkError("the fetch over HTTP did not bring \(items) items")

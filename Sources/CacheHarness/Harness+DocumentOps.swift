@@ -27,7 +27,9 @@ extension Harness {
 
     private func registerDocumentReadOps() {
         register("read") { [unowned self] request throws(HarnessError) in
-            try Self.dataOrMiss(try self.read(try self.operation(request), at: nil))
+            let options = try Self.readOptions(request)
+            let result = try self.read(try self.operation(request), at: nil, options: options)
+            return options.returnPartialData ? Self.partialData(result) : try Self.dataOrMiss(result)
         }
         register("readFragment") { [unowned self] request throws(HarnessError) in
             let key = CacheKey(try request.string("key"))
@@ -66,8 +68,20 @@ extension Harness {
         return ["changedKeys": Self.sortedKeys(changed)]
     }
 
-    private func read(_ operation: GraphQLOperation, at key: CacheKey?) throws(HarnessError) -> ReadResult {
-        try storage { try self.store.readResult(query: operation, at: key) }
+    private func read(_ operation: GraphQLOperation, at key: CacheKey?,
+                      options: ReadOptions = ReadOptions()) throws(HarnessError) -> ReadResult {
+        try storage { try self.store.readResult(query: operation, at: key, options: options) }
+    }
+
+    /// A `partial` read's answer: the data found and, when it missed, `complete: false` and
+    /// one error per missing field.
+    private static func partialData(_ result: ReadResult) -> JSONObject {
+        var answer: JSONObject = ["data": .object(result.data ?? JSONObject())]
+        if !result.misses.isEmpty {
+            answer["complete"] = false
+            answer["errors"] = partialErrors(result.misses)
+        }
+        return answer
     }
 
     private static func dataOrMiss(_ result: ReadResult) throws(HarnessError) -> JSONObject {

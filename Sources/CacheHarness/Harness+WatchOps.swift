@@ -12,8 +12,9 @@ extension Harness {
         register("fetch") { [unowned self] request throws(HarnessError) in
             let query = try self.query(request)
             let policy = try Self.policy(request)
+            let options = try Self.readOptions(request)
             let client = self.client
-            let outcome = client.waitFor { await client.fetch(query: query, cachePolicy: policy) }
+            let outcome = client.waitFor { await client.fetchAll(query: query, cachePolicy: policy, readOptions: options) }
             return try Self.resultsOrFailure(outcome)
         }
     }
@@ -28,9 +29,10 @@ extension Harness {
             let policy = try Self.policy(request)
             let refetch = try request.optionalBool("refetchOnFailedUpdates") ?? true
             let watches = self.watches
+            let options = WatcherOptions(readOptions: try Self.readOptions(request))
             let watcher = QueryWatcher(client: self.client, query: query, cachePolicy: policy,
-                                       refetchOnFailedUpdates: refetch) { result in
-                watches.post(JSONValue.object(Self.event(watch: name, result)).jsonText)
+                                       refetchOnFailedUpdates: refetch, options: options) { update in
+                watches.post(JSONValue.object(Self.event(watch: name, update.result)).jsonText)
             }
             let outcome = self.client.waitFor { await watcher.fetch(deliver: false) }
             // A watch whose first result is a failure is not registered: its name stays free.
@@ -46,7 +48,7 @@ extension Harness {
             guard let watcher = self.watches.watcher(named: name) else {
                 throw .badRequest("op \"refetch\": no watch named \"\(name)\"")
             }
-            let outcome = self.client.waitFor { await watcher.fetch(cachePolicy: .fetchIgnoringCacheData, deliver: false) }
+            let outcome = self.client.waitFor { await watcher.fetch(cachePolicy: .networkOnly, deliver: false) }
             return try Self.resultsOrFailure(outcome)
         }
         register("unwatch") { [unowned self] request throws(HarnessError) in
@@ -84,7 +86,7 @@ extension Harness {
     }
 
     private static func policy(_ request: HarnessRequest) throws(HarnessError) -> CachePolicy {
-        guard let name = try request.optionalString("policy") else { return .returnCacheDataElseFetch }
+        guard let name = try request.optionalString("policy") else { return .cacheFirst }
         guard let policy = CachePolicy(name: name) else {
             throw .badRequest("op \"\(request.op)\": unknown policy \"\(name)\"")
         }
@@ -92,14 +94,14 @@ extension Harness {
     }
 
     /// `respond`'s `data` and `errors` as a response, validated as a server's would be.
-    private static func scriptedResponse(_ request: HarnessRequest) throws(HarnessError) -> GraphQLResponse {
+    private static func scriptedResponse(_ request: HarnessRequest) throws(HarnessError) -> TransportResponse {
         var json = JSONObject()
         if let data = request.body["data"] { json["data"] = data }
         if let errors = request.body["errors"] { json["errors"] = errors }
         guard !json.isEmpty else {
             throw .badRequest("op \"respond\": give \"data\" and/or \"errors\", or \"networkError\"")
         }
-        do { return try GraphQLResponse(json: json) } catch {
+        do { return try TransportResponse(json: json) } catch {
             throw .badRequest("op \"respond\": \(error.description)")
         }
     }
@@ -135,6 +137,10 @@ extension Harness {
             object["networkError"] = .object(harnessError(networkError).jsonObject)
         }
         if !result.pending.isEmpty { object["pending"] = .array(result.pending.map { .object($0.jsonObject) }) }
+        if !result.missingFields.isEmpty {
+            object["complete"] = false
+            object["errors"] = partialErrors(result.missingFields)
+        }
         return object
     }
 

@@ -39,6 +39,7 @@ public final class Harness {
         registerUpdateOp()
         registerUIOps()
         registerChangeOps()
+        registerGarbageOps()
         // Remember what is read from a shared file from the start, so `poll` can name changes.
         try? store.startTrackingExternalChanges()
     }

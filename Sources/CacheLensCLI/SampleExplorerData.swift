@@ -26,7 +26,7 @@ enum SampleExplorerData {
             let text = try InputFile.readText(operations.appendingPathComponent(file).path, role: "sample operation")
             guard let operation = try? backend.store.executor.operation(document: text), operation.operationType == .query else { continue }
             let client = backend.client
-            _ = client.waitFor { await client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheData) }
+            _ = client.waitFor { await client.fetchAll(query: operation, cachePolicy: .fetchIgnoringCacheData) }
         }
         return backend
     }

@@ -78,27 +78,27 @@ public final class SampleServer: NetworkTransport {
     public var reviews: [JSONObject] { data.reviews.map(\.fields) }
 
     /// Executes `request` and answers as a GraphQL server would; never throws.
-    public func send(_ request: GraphQLCache.GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
+    public func send(_ request: GraphQLCache.GraphQLRequest) async throws(GraphQLCacheError) -> TransportResponse {
         counter.withLock { $0 += 1 }
         let document: Document
         do {
             document = try parse(source: Source(body: request.query, name: "GraphQL request"))
         } catch let error as GraphQLError {
-            return GraphQLResponse(data: nil, errors: [error.responseJSON])
+            return TransportResponse(data: nil, errors: [error.responseJSON])
         } catch {
-            return GraphQLResponse(data: nil, errors: [["message": .string("\(error)")]])
+            return TransportResponse(data: nil, errors: [["message": .string("\(error)")]])
         }
         let problems = validate(schema: schema, ast: document)
-        guard problems.isEmpty else { return GraphQLResponse(data: nil, errors: problems.map(\.responseJSON)) }
+        guard problems.isEmpty else { return TransportResponse(data: nil, errors: problems.map(\.responseJSON)) }
         let result: GraphQLResult
         do {
             result = try await execute(schema: schema, documentAST: document, rootValue: SampleObject.root,
                                        context: (), variableValues: request.variables.graphQLVariables,
                                        operationName: request.operationName)
         } catch {
-            return GraphQLResponse(data: nil, errors: [GraphQLError(error).responseJSON])
+            return TransportResponse(data: nil, errors: [GraphQLError(error).responseJSON])
         }
-        return GraphQLResponse(data: result.data.map(JSONValue.init(graphQLMap:))?.objectValue,
+        return TransportResponse(data: result.data.map(JSONValue.init(graphQLMap:))?.objectValue,
                                errors: result.errors.map(\.responseJSON))
     }
 }

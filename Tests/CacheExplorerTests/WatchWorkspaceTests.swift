@@ -12,7 +12,7 @@ import Testing
         let server = ScriptedTransport()
         for response in responses {
             guard case .object(let json) = try JSONValue.parse(response) else { throw ExplorerError.invalid(response) }
-            server.enqueue(try GraphQLResponse(json: json))
+            server.enqueue(try TransportResponse(json: json))
         }
         let cache = InMemoryNormalizedCache(records: RecordSet(records: TinyCache.records))
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: server), browsing: cache,

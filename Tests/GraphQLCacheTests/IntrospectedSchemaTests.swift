@@ -46,7 +46,7 @@ import Testing
 
     private func introspect(_ response: String) async throws -> IntrospectedSchema {
         let transport = ScriptedTransport()
-        transport.enqueue(try GraphQLResponse(json: try OperationFixture.json(response)))
+        transport.enqueue(try TransportResponse(json: try OperationFixture.json(response)))
         defer { #expect(transport.requests.first?.operationName == "IntrospectionQuery") }
         return try await IntrospectedSchema.fetch(from: transport)
     }

@@ -33,7 +33,7 @@ enum SampleServerFixture {
 
 extension SampleServer {
     /// Sends `query` with `variables` (JSON text) and `operationName`.
-    func run(_ query: String, variables: String = "{}", operationName: String? = nil) async throws -> GraphQLResponse {
+    func run(_ query: String, variables: String = "{}", operationName: String? = nil) async throws -> TransportResponse {
         let variables = try SampleServerFixture.object(variables)
         return try await send(GraphQLRequest(query: query, operationName: operationName, variables: variables))
     }

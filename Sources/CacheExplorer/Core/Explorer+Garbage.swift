@@ -1,7 +1,8 @@
 import GraphQLCache
 
-/// `:gc`: records no root reaches (by following references from QUERY_ROOT, MUTATION_ROOT and
-/// SUBSCRIPTION_ROOT) are listed with their count, then deleted on confirmation, undoably.
+/// `:gc`: records no root reaches (the library's `RecordReachability`, what
+/// `CacheStore.removeUnreachableRecords()` removes) are listed with their count, then deleted on
+/// confirmation through the explorer's own removal, so the deletion is undoable.
 extension Explorer {
     mutating func previewGarbage() {
         do {
@@ -17,12 +18,6 @@ extension Explorer {
     static func unreachableKeys(_ backend: any RecordBrowsing) throws -> [CacheKey] {
         var edges: [CacheKey: [CacheKey]] = [:]
         try backend.forEachRecord { record in edges[record.key] = record.referencedKeys }
-        var reached = Set<CacheKey>()
-        var pending = [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot].filter { edges[$0] != nil }
-        while let key = pending.popLast() {
-            guard reached.insert(key).inserted else { continue }
-            pending.append(contentsOf: (edges[key] ?? []).filter { edges[$0] != nil && !reached.contains($0) })
-        }
-        return edges.keys.filter { !reached.contains($0) }.sorted()
+        return RecordReachability.unreachableKeys(edges: edges).sorted()
     }
 }

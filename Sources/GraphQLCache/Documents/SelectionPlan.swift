@@ -2,7 +2,17 @@
 /// ready to walk over data or records without going back to GraphQL's AST.
 final class SelectionSetPlan: Sendable {
     let items: [SelectionItem]
-    init(items: [SelectionItem]) { self.items = items }
+    /// Per item: a type case that clashes with a sibling, so applies only to its exact type
+    /// (`TypeCaseClash`). Worked out once, when the document is compiled.
+    private let exclusive: [Bool]
+
+    init(items: [SelectionItem]) {
+        self.items = items
+        self.exclusive = TypeCaseClash.exclusiveFlags(items)
+    }
+
+    /// Whether item `index` is a type case that must name the object's exact type.
+    func isExclusive(_ index: Int) -> Bool { exclusive[index] }
 
     /// Whether an `@defer` that holds with `variables` is anywhere inside: only then can data
     /// that normalized without error still lack selected fields (a fragment not yet delivered).

@@ -47,7 +47,7 @@ struct Normalizer {
 
     private mutating func storeItems(_ object: JSONObject, selections: SelectionSetPlan, at key: CacheKey,
                                      typename: String?, into record: inout [String: CacheValue]) throws(GraphQLCacheError) {
-        for item in selections.items {
+        for (index, item) in selections.items.enumerated() {
             switch item {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
@@ -70,7 +70,7 @@ struct Normalizer {
             case .typeCase(let condition, let inclusion, let deferral, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
                       TypeMatching.applies(typename: typename, condition: condition, schema: schema,
-                                           inner, variables: variables, has: { object[$0.responseName] != nil })
+                                           exclusive: selections.isExclusive(index), inner, variables: variables, has: { object[$0.responseName] != nil })
                 else { continue }
                 // A deferred fragment whose data has not come (yet) is left alone: no error, no
                 // nulls written for its fields (Apollo's DeferOperationCacheWriteTests).

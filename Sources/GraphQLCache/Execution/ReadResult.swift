@@ -15,9 +15,14 @@ public struct ReadOptions: Sendable, Hashable {
     /// `ReadResult.elided`) and stand as null. For a screen that shows the first elements of a
     /// list: a read of 100,000 items then holds a few hundred of them, not 90 MB of data.
     public var listElementLimit: Int?
+    /// Deliver a read that missed as a result holding the data found, with one error per
+    /// missing field (`QueryResult.missingFields`), instead of as a miss: Apollo Kotlin's
+    /// partial data. Use with `missesAsNull`, so that each missing field stands as null.
+    public var returnPartialData: Bool
 
     public init(allowMissingNullableFields: Bool = false, missesAsNull: Bool = false, includeTypename: Bool = false,
-                listElementLimit: Int? = nil) {
+                listElementLimit: Int? = nil, returnPartialData: Bool = false) {
+        self.returnPartialData = returnPartialData
         self.allowMissingNullableFields = allowMissingNullableFields
         self.missesAsNull = missesAsNull
         self.includeTypename = includeTypename

@@ -131,14 +131,15 @@ struct Reader {
         if options.includeTypename, !selects("__typename", selections), let stored = record.typename {
             addedTypenames.append((path, stored))
         }
-        for item in selections.items {
+        for (index, item) in selections.items.enumerated() {
             switch item {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }) else { continue }
                 try readField(field, of: record, typename: typename, into: &out)
             case .typeCase(let condition, let inclusion, let deferral, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
-                      typeCaseApplies(condition, inner, to: record, typename: typename) else { continue }
+                      typeCaseApplies(condition, inner, to: record, typename: typename,
+                                      exclusive: selections.isExclusive(index)) else { continue }
                 if let deferral, deferral.isActive(variables) {
                     try readDeferred(record, selections: inner, staticType: staticType, label: deferral.label, into: &out)
                 } else {
@@ -172,9 +173,10 @@ struct Reader {
     /// Whether a type case applies to `record`; a match the schema cannot confirm (Apollo
     /// Client's heuristic: the record holds the fragment's fields) is noted as a guess.
     private mutating func typeCaseApplies(_ condition: String?, _ inner: SelectionSetPlan, to record: Record,
-                                          typename: String?) -> Bool {
+                                          typename: String?, exclusive: Bool) -> Bool {
         if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
-        guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema) else {
+        guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema),
+              !exclusive || typename == nil else {
             return false
         }
         let variables = variables

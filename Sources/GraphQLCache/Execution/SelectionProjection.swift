@@ -16,7 +16,7 @@ struct SelectionProjection {
 
     private func projectItems(_ object: JSONObject, _ selections: SelectionSetPlan, typename: String?,
                               into out: inout JSONObject) {
-        for item in selections.items {
+        for (index, item) in selections.items.enumerated() {
             switch item {
             case .field(let field):
                 guard field.inclusion.allSatisfy({ $0.holds(variables) }),
@@ -26,7 +26,8 @@ struct SelectionProjection {
                 out[field.responseName] = JSONValue.merged(out[field.responseName], projected)
             case .typeCase(let condition, let inclusion, _, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),
-                      TypeMatching.applies(typename: typename, condition: condition, schema: schema, inner,
+                      TypeMatching.applies(typename: typename, condition: condition, schema: schema,
+                                           exclusive: selections.isExclusive(index), inner,
                                            variables: variables, has: { object[$0.responseName] != nil })
                 else { continue }
                 projectItems(object, inner, typename: typename, into: &out)

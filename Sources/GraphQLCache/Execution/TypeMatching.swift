@@ -35,11 +35,14 @@ enum TypeMatching {
         return fields > 0
     }
 
-    /// `matches`, else the heuristic when the type cannot be placed.
-    static func applies(typename: String?, condition: String?, schema: CacheSchema?,
+    /// `matches`, else the heuristic when the type cannot be placed. An `exclusive` type case
+    /// (one that clashes with a sibling: `TypeCaseClash`) is on an object type, so an object
+    /// with a `__typename` is never guessed into it.
+    static func applies(typename: String?, condition: String?, schema: CacheSchema?, exclusive: Bool,
                         _ selections: SelectionSetPlan, variables: JSONObject, has: (FieldPlan) -> Bool) -> Bool {
         if matches(typename: typename, condition: condition, schema: schema) { return true }
         guard !canPlace(typename: typename, condition: condition, schema: schema) else { return false }
+        guard !exclusive || typename == nil else { return false }
         return holdsFields(of: selections, variables: variables, has: has)
     }
 }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Outcomes stay distinct: a non-2xx status is `NetworkFailure.httpGraphQLErrors` when the body is
 /// a GraphQL response (its `errors` as sent) and `.http` otherwise (with the body); no answer is
 /// `.transport` or `.timedOut` (naming the URL); a body over `maximumResponseSize` is
-/// `.tooLarge`; and a 2xx answer is a `GraphQLResponse` even when it carries GraphQL `errors`
+/// `.tooLarge`; and a 2xx answer is a `TransportResponse` even when it carries GraphQL `errors`
 /// next to partial `data`. Redirects: 307/308 re-send the POST with its body; 301/302/303 are
 /// refused (`.redirected`, naming the target). A redirect to another origin drops the
 /// configured headers and any `Authorization` or `Cookie`, so credentials never leave the
@@ -56,7 +56,7 @@ public final class HTTPNetworkTransport: NetworkTransport {
     /// POSTs `request`, follows 307/308 redirects, and decodes the answer. `timeout` is one
     /// deadline for the whole request, redirects included: given to each hop afresh, a chain
     /// of slow 307s took 10.8 s under a 2 s timeout.
-    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
+    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> TransportResponse {
         var target = url
         let deadline = ContinuousClock.now + .milliseconds(Int64((timeout * 1000).rounded(.up)))
         for hop in 0...Self.maximumRedirects {
@@ -132,13 +132,13 @@ public final class HTTPNetworkTransport: NetworkTransport {
     /// A non-2xx answer: its GraphQL `errors` when the body is a GraphQL response, else its text.
     private func failure(status: Int, body: Data) -> NetworkFailure {
         if let value = try? JSONValue.parse(bytes: body), let object = value.objectValue,
-           let response = try? GraphQLResponse(json: object), !response.errors.isEmpty {
+           let response = try? TransportResponse(json: object), !response.errors.isEmpty {
             return .httpGraphQLErrors(status: status, errors: response.errors)
         }
         return .http(status: status, body: String(decoding: body.prefix(Self.maximumErrorBodyLength), as: UTF8.self))
     }
 
-    private func decode(_ body: Data, from target: URL) throws(GraphQLCacheError) -> GraphQLResponse {
+    private func decode(_ body: Data, from target: URL) throws(GraphQLCacheError) -> TransportResponse {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes: body)
@@ -148,6 +148,6 @@ public final class HTTPNetworkTransport: NetworkTransport {
         guard let object = value.objectValue else {
             throw .network(.invalidResponse("\(target.absoluteString) answered with a JSON \(value.kindName), not an object"))
         }
-        return try GraphQLResponse(json: object)
+        return try TransportResponse(json: object)
     }
 }

@@ -1,6 +1,6 @@
 /// Why a transport produced no GraphQL response: the payload of `GraphQLCacheError.network`.
 /// GraphQL `errors` inside a response are not network failures: they travel in
-/// `GraphQLResponse.errors`.
+/// `TransportResponse.errors`.
 ///
 /// Each case carries enough to name the problem (the status and body, the URL, the reason).
 public enum NetworkFailure: Sendable, Equatable, CustomStringConvertible {

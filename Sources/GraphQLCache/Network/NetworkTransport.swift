@@ -5,5 +5,5 @@
 /// thrown; only a missing or unreadable response throws `GraphQLCacheError.network`.
 public protocol NetworkTransport: Sendable {
     /// Sends `request`; returns the response or throws why there is none.
-    func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse
+    func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> TransportResponse
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// server deterministically. Thread-safe.
 public final class ScriptedTransport: NetworkTransport {
     private enum Reply: Sendable {
-        case response(GraphQLResponse)
+        case response(TransportResponse)
         case failure(String)
     }
 
@@ -20,7 +20,7 @@ public final class ScriptedTransport: NetworkTransport {
     public init() {}
 
     /// Queues `response` as the answer to a later request.
-    public func enqueue(_ response: GraphQLResponse) {
+    public func enqueue(_ response: TransportResponse) {
         state.withLock { $0.queue.append(.response(response)) }
     }
 
@@ -30,7 +30,7 @@ public final class ScriptedTransport: NetworkTransport {
     }
 
     /// Records `request` and answers with the oldest queued reply.
-    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> GraphQLResponse {
+    public func send(_ request: GraphQLRequest) async throws(GraphQLCacheError) -> TransportResponse {
         let reply: Reply? = state.withLock { state in
             state.requests.append(request)
             return state.queue.isEmpty ? nil : state.queue.removeFirst()

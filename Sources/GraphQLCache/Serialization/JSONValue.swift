@@ -31,9 +31,6 @@ public enum JSONValue: Hashable, Sendable {
         return false
     }
 
-    /// Member lookup on objects; nil for other values.
-    public subscript(key: String) -> JSONValue? { objectValue?[key] }
-
     /// A short name of the value's kind for error messages.
     public var kindName: String {
         switch self {

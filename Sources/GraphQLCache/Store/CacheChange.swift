@@ -26,7 +26,7 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether nothing changed: such a change is never delivered.
-    public var isEmpty: Bool { changedFields.isEmpty && removedRecords.isEmpty }
+    public var isEmpty: Bool { changedFields.isEmpty && removedRecords.isEmpty && removedFields.isEmpty }
 
     /// Changed fields and the fields of removed records together: every field key that no
     /// longer reads as it did.

@@ -41,6 +41,7 @@ public final class CacheStore: Sendable {
     /// commit meanwhile (an edit never waits for a long watch read); over others it holds the
     /// read lock, and write transactions wait for it.
     public func withinReadTransaction<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+        try AsyncTransactionScope.checkNotNested()
         if let snapshotting = cache as? ReadSnapshotting,
            let snapshot = try lock.withReadLock({ try snapshotting.readSnapshot() }) {
             defer { snapshot.close() }
@@ -73,6 +74,7 @@ public final class CacheStore: Sendable {
     func withinReadWriteTransactionReportingChange<T>(
         origin: ChangeOrigin? = nil, _ body: (ReadWriteTransaction) throws -> T
     ) throws -> (value: T, change: CacheChange) {
+        try AsyncTransactionScope.checkNotNested()
         let result: (value: T, change: CacheChange) = try lock.withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             defer { transaction.close() }

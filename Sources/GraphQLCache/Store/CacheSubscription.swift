@@ -2,14 +2,17 @@ import Synchronization
 
 /// A handle on a store subscription or observation; `cancel()` stops further deliveries.
 ///
-/// Cancelling is explicit (dropping the handle does not cancel), as with Apollo's
-/// `ApolloStore.subscribe`; cancelling twice is harmless.
+/// A subscription lives as long as its handle: dropping the handle cancels it, as dropping a
+/// `QueryWatcher` does (docs/LIBRARY.md, "Lifetimes"). Apollo iOS differs: its subscriptions and
+/// watchers live until `cancel()`. Cancelling twice is harmless.
 public final class CacheSubscription: Sendable {
     private let onCancel: Mutex<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Mutex(onCancel)
     }
+
+    deinit { cancel() }
 
     /// Stops deliveries to this subscription's handler. A delivery already under way finishes.
     public func cancel() {

@@ -28,17 +28,18 @@ struct FetchRun {
 
     mutating func run(_ policy: CachePolicy) async {
         switch policy {
-        case .returnCacheDataElseFetch:
+        case .cacheFirst:
             if deliverCacheIfComplete() { return }
             if outcome.error == nil { await fetchFromServer(write: true, recheckingCache: true) }
-        case .fetchIgnoringCacheData:
+        case .networkOnly:
             await fetchFromServer(write: true)
         case .fetchIgnoringCacheCompletely:
             await fetchFromServer(write: false)
-        case .returnCacheDataDontFetch:
+        case .cacheOnly:
             if deliverCacheIfComplete() || outcome.error != nil { return }
+            if readOptions.returnPartialData, let read = lastRead { return deliver(QueryResult(partialRead: read), read: read) }
             fail(lastRead?.misses.first.map(GraphQLCacheError.cacheMiss) ?? .noResults)
-        case .returnCacheDataAndFetch:
+        case .cacheAndNetwork:
             _ = deliverCacheIfComplete()
             if outcome.error == nil { await fetchFromServer(write: true) }
         case .networkFirst:
@@ -102,7 +103,7 @@ struct FetchRun {
 
     /// Turns a server response into a result: normalizes its data, writes it when asked, and
     /// computes what the result depends on.
-    private mutating func complete(_ response: GraphQLResponse, write: Bool) {
+    private mutating func complete(_ response: TransportResponse, write: Bool) {
         guard response.data != nil || !response.errors.isEmpty else { return fail(.noResults) }
         var dependencies = FieldDependencies()
         if let data = response.data {

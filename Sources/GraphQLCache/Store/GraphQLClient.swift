@@ -32,14 +32,17 @@ public final class GraphQLClient: Sendable {
     /// write carries `origin`, so the watcher that made the fetch can ignore it. A mutation
     /// always goes to the server (as Apollo's `perform`), written unless the policy is
     /// `fetchIgnoringCacheCompletely`.
+    /// Every result is collected (the async `fetch(query:cachePolicy:)` returns one and throws
+    /// on failure). `readOptions` says how the cache is read (`returnPartialData`).
     @discardableResult
-    public func fetch(query: GraphQLOperation, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
-                      origin: ChangeOrigin? = nil, resultHandler: ResultHandler? = nil) async -> FetchOutcome {
+    public func fetchAll(query: GraphQLOperation, cachePolicy: CachePolicy = .cacheFirst,
+                         origin: ChangeOrigin? = nil, readOptions: ReadOptions = ReadOptions(),
+                         resultHandler: ResultHandler? = nil) async -> FetchOutcome {
         var policy = cachePolicy
-        if query.operationType == .mutation && policy.writesResults { policy = .fetchIgnoringCacheData }
+        if query.operationType == .mutation && policy.writesResults { policy = .networkOnly }
         var handler: FetchRun.Handler?
         if let resultHandler { handler = { result, _ in resultHandler(result) } }
-        var fetch = FetchRun(client: self, query: query, origin: origin, handler: handler)
+        var fetch = FetchRun(client: self, query: query, origin: origin, handler: handler, readOptions: readOptions)
         await fetch.run(policy)
         return fetch.outcome
     }

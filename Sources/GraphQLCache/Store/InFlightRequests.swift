@@ -13,7 +13,7 @@ import Synchronization
 /// The leader sends on its own task (no new task is started, so a busy cooperative pool cannot
 /// leave the send unscheduled); the others wait on continuations it resumes.
 final class InFlightRequests: Sendable {
-    typealias Answer = Result<GraphQLResponse, GraphQLCacheError>
+    typealias Answer = Result<TransportResponse, GraphQLCacheError>
 
     /// What the waiters of a request get when its leader is done.
     enum Shared: Sendable {

@@ -20,6 +20,9 @@ public struct QueryResult: Sendable, Equatable {
     public var networkError: GraphQLCacheError?
     /// For a result from the cache: deferred fragments (`@defer`) whose data is not there yet.
     public var pending: [PendingFragment] = []
+    /// For a partial result from the cache (`returnPartialData`): one miss per field the cache
+    /// could not give (path, record, field key, reason); each stands as null in `data`.
+    public var missingFields: [CacheMiss] = []
 
     /// A result made of its parts.
     public init(data: JSONObject?, errors: [JSONObject] = [], extensions: JSONObject? = nil,

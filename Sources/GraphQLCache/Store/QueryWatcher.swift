@@ -66,8 +66,9 @@ public final class QueryWatcher: Sendable {
         self.observation.withLock { $0 = observation }
     }
 
-    /// A watcher nobody holds any more stops watching (as Apollo's does): keep a reference for
-    /// as long as you want results.
+    /// A watcher nobody holds any more stops watching, as a dropped `CacheSubscription` does
+    /// (Apollo iOS 2.x differs: its uncancelled watcher lives on). Keep a reference for as long
+    /// as you want results; its first fetch still delivers.
     deinit {
         observation.withLock { $0 }?.cancel()
     }
@@ -262,6 +263,8 @@ public final class QueryWatcher: Sendable {
             trigger.origin == nil ? deliver(update) : deliverIfNew(update)
         } else if refetchOnFailedUpdates && cachePolicy.mayUseNetwork && options.refetchesAfterMiss?(trigger) ?? true {
             refetch(trigger)
+        } else if options.readOptions.returnPartialData {
+            deliver(QueryWatcherUpdate(result: .success(QueryResult(partialRead: read)), read: read, trigger: trigger, sequence: started))
         } else if let miss = read.misses.first {
             deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger, sequence: started))
         }

@@ -83,6 +83,20 @@ struct TransactionOverlay {
         noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
     }
 
+    /// Records the removal of `fields` from `current` (the effective record): the record is
+    /// written again without them at commit, and the change reports them as removed fields.
+    mutating func removeFields(_ fields: Set<String>, of current: Record) {
+        let existed = existedBefore(current.key, inBase: baseIsVisible(current.key))
+        var kept = current
+        for field in fields { kept.fields[field] = nil }
+        hiddenKeys.insert(current.key)
+        patches[current.key] = kept
+        guard existed else { return }
+        let removed = fields.map { FieldKey(record: current.key, field: $0) }
+        change.removedFields.formUnion(removed)
+        change.changedFields.subtract(removed)
+    }
+
     /// Records the removal of a stored row that cannot be read as a record (a broken row).
     mutating func removeBroken(_ key: CacheKey) {
         patches[key] = nil

@@ -64,7 +64,7 @@ import Testing
         #expect(message.contains(server.url.absoluteString))
     }
 
-    @Test func jsonThatIsNotAGraphQLResponseIsAnInvalidResponse() async throws {
+    @Test func jsonThatIsNotATransportResponseIsAnInvalidResponse() async throws {
         let server = try LoopbackHTTPServer { _ in Self.json(#"{"hello":"world"}"#) }
         defer { server.stop() }
         await #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response has neither \"data\" nor \"errors\""))) {
@@ -101,7 +101,7 @@ import Testing
         let server = try LoopbackHTTPServer { _ in .silence }
         defer { server.stop() }
         let transport = HTTPNetworkTransport(url: server.url, timeout: 30)
-        let task = Task { () async throws(GraphQLCacheError) -> GraphQLResponse in try await transport.send(Self.heroRequest) }
+        let task = Task { () async throws(GraphQLCacheError) -> TransportResponse in try await transport.send(Self.heroRequest) }
         task.cancel()
         let error = await #expect(throws: GraphQLCacheError.self) { try await task.value }
         guard case .network(.transport(let message))? = error else {

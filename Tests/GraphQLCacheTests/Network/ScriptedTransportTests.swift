@@ -6,7 +6,7 @@ import Testing
 
     @Test func repliesInQueueOrderAndRecordsRequests() async throws {
         let transport = ScriptedTransport()
-        let first = GraphQLResponse(data: ["hero": .object(["name": .string("R2-D2")])])
+        let first = TransportResponse(data: ["hero": .object(["name": .string("R2-D2")])])
         transport.enqueue(first)
         transport.enqueueFailure("server down")
         #expect(transport.pendingCount == 2)
@@ -22,7 +22,7 @@ import Testing
 
     @Test func concurrentSendsEachTakeExactlyOneReply() async throws {
         let transport = ScriptedTransport()
-        for index in 0..<100 { transport.enqueue(GraphQLResponse(data: ["n": .int(index)])) }
+        for index in 0..<100 { transport.enqueue(TransportResponse(data: ["n": .int(index)])) }
         let answers = await withTaskGroup(of: Int?.self) { group in
             for _ in 0..<100 {
                 group.addTask {

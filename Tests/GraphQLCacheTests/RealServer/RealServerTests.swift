@@ -22,7 +22,7 @@ struct RealServerTests {
 
     private func fetch(_ client: GraphQLClient, _ document: String, _ policy: CachePolicy) throws -> FetchOutcome {
         let query = try client.store.executor.operation(document: document)
-        return client.waitFor { await client.fetch(query: query, cachePolicy: policy) }
+        return client.waitFor { await client.fetchAll(query: query, cachePolicy: policy) }
     }
 
     private func summary(_ outcome: FetchOutcome) -> [String] {

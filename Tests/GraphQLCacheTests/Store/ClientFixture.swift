@@ -28,13 +28,13 @@ struct ClientFixture {
 
     /// Queues the server's next answer, `{"data":…}` or `{"data":…,"errors":[…]}` as text.
     func respond(_ response: String) throws {
-        server.enqueue(try GraphQLResponse(json: try OperationFixture.json(response)))
+        server.enqueue(try TransportResponse(json: try OperationFixture.json(response)))
     }
 
     /// Fetches synchronously.
     func fetch(_ query: GraphQLOperation, _ policy: CachePolicy) -> FetchOutcome {
         let client = client
-        return client.waitFor { await client.fetch(query: query, cachePolicy: policy) }
+        return client.waitFor { await client.fetchAll(query: query, cachePolicy: policy) }
     }
 
     /// Writes data for a query straight into the store.

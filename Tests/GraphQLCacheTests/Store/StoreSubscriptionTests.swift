@@ -33,7 +33,7 @@ import Testing
         try fixture.respond(#"{"data":{"hero":{"name":"R2-D2","friends":[{"name":"Luke"},{"name":"Han"}]}}}"#)
         let origin = fixture.store.makeOrigin()
         let client = fixture.client
-        _ = client.waitFor { await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, origin: origin) }
+        _ = client.waitFor { await client.fetchAll(query: query, cachePolicy: .fetchIgnoringCacheData, origin: origin) }
         #expect(recorder.count == 1)
         #expect(recorder.all.first?.origin == origin)
         #expect(recorder.all.first?.changedFields.count == 5)

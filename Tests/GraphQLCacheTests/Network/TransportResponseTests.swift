@@ -1,14 +1,14 @@
 import GraphQLCache
 import Testing
 
-@Suite struct GraphQLResponseTests {
+@Suite struct TransportResponseTests {
     static func object(_ text: String) throws -> JSONObject {
         try #require(try JSONValue.parse(text).objectValue)
     }
 
     @Test func readsDataErrorsAndExtensionsAndWritesThemBack() throws {
         let json = try Self.object(#"{"data":{"a":1},"errors":[{"message":"m","path":["a"]}],"extensions":{"cost":3}}"#)
-        let response = try GraphQLResponse(json: json)
+        let response = try TransportResponse(json: json)
         #expect(response.data == ["a": .int(1)])
         #expect(response.errors.count == 1)
         #expect(response.extensions == ["cost": .int(3)])
@@ -16,17 +16,17 @@ import Testing
     }
 
     @Test func nullDataWithErrorsIsAResponseWithoutData() throws {
-        let response = try GraphQLResponse(json: Self.object(#"{"data":null,"errors":[{"message":"bad"}]}"#))
+        let response = try TransportResponse(json: Self.object(#"{"data":null,"errors":[{"message":"bad"}]}"#))
         #expect(response.data == nil)
         #expect(response.hasErrors)
     }
 
     @Test func malformedMembersAreNamed() throws {
         #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response \"data\" is a array, not an object"))) {
-            try GraphQLResponse(json: Self.object(#"{"data":[]}"#))
+            try TransportResponse(json: Self.object(#"{"data":[]}"#))
         }
         #expect(throws: GraphQLCacheError.network(.invalidResponse("GraphQL response \"errors\"[0] is not an object with a string \"message\""))) {
-            try GraphQLResponse(json: Self.object(#"{"errors":[{"msg":"x"}]}"#))
+            try TransportResponse(json: Self.object(#"{"errors":[{"msg":"x"}]}"#))
         }
     }
 

@@ -1,9 +1,11 @@
-/// A GraphQL response: `data` (possibly partial or null), `errors` and `extensions`.
+/// A GraphQL response as a transport receives it: `data` (possibly partial or null), `errors`
+/// and `extensions`, untyped. (Apollo's `GraphQLResponse` is the typed result of an operation,
+/// which here is `QueryResult`; hence the name.)
 ///
 /// A response with `errors` is still a response, not a transport failure: GraphQL servers answer
 /// 200 with partial `data` next to the errors of the fields that failed, and the store writes
-/// that partial data (as Apollo iOS's cache policies do). Only `GraphQLCacheError.network` means no response at all.
-public struct GraphQLResponse: Sendable, Hashable {
+/// that partial data. Only `GraphQLCacheError.network` means no response at all.
+public struct TransportResponse: Sendable, Hashable {
     /// The result data; nil when the server sent no `data` or `"data": null`.
     public var data: JSONObject?
     /// The GraphQL errors, each an object with at least `message` (and often `locations`, `path`).
@@ -68,3 +70,7 @@ public struct GraphQLResponse: Sendable, Hashable {
     /// Whether the server reported GraphQL errors (the data, if any, is then partial).
     public var hasErrors: Bool { !errors.isEmpty }
 }
+
+/// The name this type had before 0.4, kept so that code written against it compiles;
+/// new code says `TransportResponse` (Apollo's `GraphQLResponse` means the typed result).
+public typealias GraphQLResponse = TransportResponse
