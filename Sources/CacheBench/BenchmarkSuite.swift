@@ -10,6 +10,7 @@ public enum BenchmarkSuite {
         ExplorerWorkBenchmarks.group,
         ScanBenchmarks.group,
         WideRecordBenchmarks.group,
+        HistoryBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).

@@ -28,7 +28,7 @@ extension Harness {
             return HarnessError(.network, error.description)
         case .noResults:
             return HarnessError(.noResults, error.description)
-        case .storage, .brokenRecord, .fileNotWritten, .transactionClosed, .nestedTransaction:
+        case .storage, .brokenRecord, .fileNotWritten, .transactionClosed, .nestedTransaction, .journal:
             return HarnessError(.storage, error.description)
         }
     }

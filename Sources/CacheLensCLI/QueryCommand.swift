@@ -20,7 +20,7 @@ struct QueryCommand: ParsableCommand {
             "pending" with --explain).
             """)
 
-    @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")
+    @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json; a bundle made by extract carries its own query.")
     var cache: String
 
     @Option(name: [.customShort("e"), .customLong("document")], help: "The GraphQL document.")
@@ -45,16 +45,20 @@ struct QueryCommand: ParsableCommand {
     var explain = false
 
     func validate() throws {
-        if (document == nil) == (documentFile == nil) {
+        if document != nil && documentFile != nil {
             throw ValidationError("give the document with exactly one of -e DOCUMENT or -f FILE")
         }
     }
 
     func run() throws {
-        let schemas = try SchemaFiles.load(schemaFiles, limits: limitOptions.limits())
+        let bundle = try bundleHeader()
+        if bundle == nil && document == nil && documentFile == nil {
+            throw ValidationError("give the document with exactly one of -e DOCUMENT or -f FILE (or a bundle made by extract)")
+        }
+        let schemas = try self.schemas(bundle: bundle)
         let file = try CacheFile.open(cache, readOnly: true)
         let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
-        let operation = try makeOperation(executor: store.executor)
+        let operation = try makeOperation(executor: store.executor, bundle: bundle)
         let result = try store.readResult(query: operation)
         let explanation = { try MissExplanation(result: result, diagnoser: MissDiagnoser(configuration: store.configuration, cache: file.cache)) }
         if explain {

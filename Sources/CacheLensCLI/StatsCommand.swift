@@ -16,7 +16,14 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "How many of the largest records to list.")
     var top: Int = 10
 
+    @Option(help: "Group bytes and records by typename, root (the root field that reaches a record) or field; also lists the argument variants of root fields.")
+    var by: SizeCensus.Grouping?
+
     func run() throws {
+        if let by {
+            let (census, broken) = try SizesReport.census(of: path, by: by, top: top)
+            return try StandardOutput.write(SizesReport.text(path: path, census: census, broken: broken))
+        }
         let file = try CacheFile.open(path, readOnly: true)
         let summary = try file.readingOneSnapshot { try statistics(of: file) }
         let text = TerminalText.escaped   // keys, typenames and errors come from the file

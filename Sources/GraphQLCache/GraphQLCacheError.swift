@@ -35,6 +35,9 @@ public enum GraphQLCacheError: Error, Sendable, Equatable, CustomStringConvertib
     case fileNotWritten(path: String, reason: String)
     /// The cache failed (a broken file); the message names it.
     case storage(String)
+    /// A journal (`cachelens record`) that cannot be read or does not describe its cache; names
+    /// the file.
+    case journal(path: String, problem: JournalProblem)
 
     // MARK: The store
     /// A transaction was used after its closure returned.
@@ -69,6 +72,7 @@ public enum GraphQLCacheError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidSnapshot(let source, let problem): return problem.description(source: source)
         case .fileNotWritten(let path, let reason): return "cannot write \(path): \(reason)"
         case .storage(let message): return message
+        case .journal(let path, let problem): return "journal \(path): \(problem)"
         case .transactionClosed: return "the transaction was used after its closure returned"
         case .nestedTransaction: return "a transaction was opened inside a read-write transaction of the same store"
         case .network(let failure): return "network: \(failure)"

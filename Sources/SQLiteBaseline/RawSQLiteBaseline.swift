@@ -134,3 +134,16 @@ package final class RawSQLiteBaseline {
         try connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
     }
 }
+
+extension RawSQLiteBaseline {
+    /// Reads every row's key and text in key order (through the key index), not decoded;
+    /// returns the bytes read: the floor of a diff, which walks two files in key order.
+    @discardableResult
+    package func scanAllInKeyOrder() throws -> Int {
+        try connection.withStatement(#"SELECT "key", "record" FROM "records" ORDER BY "key""#) { statement in
+            var bytes = 0
+            while try statement.step() { bytes += statement.byteCount(0) + statement.byteCount(1) }
+            return bytes
+        }
+    }
+}

@@ -38,10 +38,12 @@ public enum Snapshot {
     }
 
     /// Reads `{KEY: {field: value}}` (a snapshot, the harness `merge` op's `records`); a bad
-    /// record is an error naming its key (and field).
+    /// record is an error naming its key (and field). A `"$bundle"` member is a bundle's header,
+    /// not a record, and is skipped.
     public static func records(from object: JSONObject) throws(GraphQLCacheError) -> RecordSet {
         var set = RecordSet()
-        for (key, value) in object {
+        // A bundle's header (`ReproBundle`) rides in the snapshot as a member of its own.
+        for (key, value) in object where key != ReproBundle.member {
             guard case .object(let fieldsJSON) = value else {
                 throw .invalidSnapshot(source: nil, problem: .badRecord(
                     key: key, field: nil, reason: "must be an object of fields, found \(value.kindName)"))

@@ -1,0 +1,89 @@
+/// Walks two caches side by side in key order and yields what differs, record by record: the
+/// diff of `cachelens diff A B` and the change a journal entry records.
+///
+/// One pass over both (a merge join): each side is read once, a page at a time, so the cost is
+/// linear in records and memory stays at a page per side however big the files. Rows whose
+/// stored JSON is byte-equal are equal without decoding; only rows whose bytes differ are
+/// decoded and compared field by field (another writer may spell an equal value differently,
+/// so differing bytes alone never make a change).
+public struct CacheDiffer {
+    private var before: any KeyOrderedRows
+    private var after: any KeyOrderedRows
+    private var nextBefore: KeyedRow?
+    private var nextAfter: KeyedRow?
+    private var started = false
+    private let filter: KeyPattern?
+    /// Rows that could not be read on either side; their keys are left out of the diff.
+    public private(set) var broken: [BrokenRecord] = []
+    /// Rows read from each side so far.
+    public private(set) var rowsRead = (before: 0, after: 0)
+
+    /// A diff from `before` to `after`, of the keys that contain `keys` (all when nil).
+    public init(before: any KeyOrderedRows, after: any KeyOrderedRows, keys: KeyPattern? = nil) {
+        self.before = before
+        self.after = after
+        self.filter = keys
+    }
+
+    /// The next record that differs, in key order; nil when both sides are done.
+    public mutating func next() throws -> RecordDelta? {
+        if !started {
+            started = true
+            nextBefore = try pull(fromBefore: true, previous: nil)
+            nextAfter = try pull(fromBefore: false, previous: nil)
+        }
+        while true {
+            switch (nextBefore, nextAfter) {
+            case (nil, nil):
+                return nil
+            case (let old?, let new?) where KeyOrder.same(old.key, new.key):
+                nextBefore = try pull(fromBefore: true, previous: old.key)
+                nextAfter = try pull(fromBefore: false, previous: new.key)
+                if let delta = try compare(old, new) { return delta }
+            case (let old?, let new) where new == nil || KeyOrder.precedes(old.key, new!.key):
+                nextBefore = try pull(fromBefore: true, previous: old.key)
+                if let delta = try compare(old, nil) { return delta }
+            case (_, let new?):
+                nextAfter = try pull(fromBefore: false, previous: new.key)
+                if let delta = try compare(nil, new) { return delta }
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Every difference, in key order (for small caches and tests; a command streams `next`).
+    public mutating func all() throws -> [RecordDelta] {
+        var deltas: [RecordDelta] = []
+        while let delta = try next() { deltas.append(delta) }
+        return deltas
+    }
+
+    /// The next row of one side that passes the filter, checking that keys ascend: a source out
+    /// of order would make the join report equal records as removed and added.
+    private mutating func pull(fromBefore: Bool, previous: CacheKey?) throws -> KeyedRow? {
+        while true {
+            let row = fromBefore ? try before.next() : try after.next()
+            guard let row else { return nil }
+            if fromBefore { rowsRead.before += 1 } else { rowsRead.after += 1 }
+            if let previous, !KeyOrder.precedes(previous, row.key) {
+                throw GraphQLCacheError.storage("rows are not in key order: \"\(row.key)\" after \"\(previous)\"")
+            }
+            if let filter, !filter.matches(row.key) { continue }
+            return row
+        }
+    }
+
+    /// The delta between two rows of one key (either may be missing); a row that cannot be read
+    /// on either side is noted in `broken` and its key left out.
+    private mutating func compare(_ old: KeyedRow?, _ new: KeyedRow?) throws -> RecordDelta? {
+        if case .json(let a)? = old?.content, case .json(let b)? = new?.content, a == b { return nil }
+        let key = (old ?? new)!.key
+        do throws(GraphQLCacheError) {
+            return RecordDelta.between(key: key, before: try old?.fields(), after: try new?.fields())
+        } catch {
+            broken.append(error.brokenRecord ?? BrokenRecord(key: key, reason: error.description))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import GraphQLCache
+
+/// The rows of a SQLite cache in key order (`KeyOrderedRows`), for diffs and the recorder.
+///
+/// Read on a connection of its own inside one read transaction, so the rows are one consistent
+/// state of the file even while another process commits, and the cache's own connection stays
+/// free. Pages of `pageSize` rows are found through the `key` column's unique index (`key > last
+/// ORDER BY key`), so a page costs a seek and memory holds one page. Rows with a NULL key are
+/// not listed (no key can name them); a key that is not valid UTF-8 comes as a broken row.
+public final class SQLiteKeyOrderedRows: KeyOrderedRows {
+    static let firstPageSQL = #"SELECT "key", "record" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key" LIMIT ?"#
+    static let nextPageSQL = #"SELECT "key", "record" FROM "records" WHERE "key" > ? ORDER BY "key" LIMIT ?"#
+
+    private let connection: SQLiteConnection
+    private let pageSize: Int
+    private var page: [KeyedRow] = []
+    private var position = 0
+    private var lastKey: [UInt8]?
+    private var finished = false
+
+    init(path: String, busyTimeoutMilliseconds: Int32, pageSize: Int) throws {
+        connection = try SQLiteConnection(path: path, readOnly: true, create: false,
+                                          busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.pageSize = max(pageSize, 1)
+        try connection.begin(immediate: false)
+    }
+
+    deinit { connection.rollback() }
+
+    public func next() throws -> KeyedRow? {
+        if position == page.count {
+            guard !finished else { return nil }
+            try readPage()
+            if page.isEmpty { return nil }
+        }
+        defer { position += 1 }
+        return page[position]
+    }
+
+    /// Reads the page after the last key; the end when it comes back short.
+    private func readPage() throws {
+        page.removeAll(keepingCapacity: true)
+        position = 0
+        let sql = lastKey == nil ? Self.firstPageSQL : Self.nextPageSQL
+        try connection.withStatement(sql) { statement in
+            var index: Int32 = 1
+            if let lastKey {
+                lastKey.withUnsafeBufferPointer { statement.bind(bytes: $0, at: 1) }
+                index = 2
+            }
+            statement.bind(Int64(pageSize), at: index)
+            while try statement.step() {
+                let keyBytes = statement.withBytes(0) { Array($0) } ?? []
+                lastKey = keyBytes
+                page.append(Self.row(keyBytes: keyBytes, record: statement.withBytes(1) { Array($0) }))
+            }
+        }
+        if page.count < pageSize {
+            finished = true
+            connection.rollback()
+        }
+    }
+
+    private static func row(keyBytes: [UInt8], record: [UInt8]?) -> KeyedRow {
+        guard let key = String(validating: keyBytes, as: UTF8.self) else {
+            let hex = keyBytes.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            return KeyedRow(key: CacheKey(String(decoding: keyBytes, as: UTF8.self)),
+                            content: .broken("the key is not valid UTF-8 (bytes \(hex))"))
+        }
+        guard let record else { return KeyedRow(key: CacheKey(key), content: .broken("the record column is NULL")) }
+        return KeyedRow(key: CacheKey(key), content: .json(record))
+    }
+}
+
+extension SQLiteNormalizedCache {
+    /// The file's rows in key order, as one consistent state of the file (see
+    /// `SQLiteKeyOrderedRows`).
+    public func rowsInKeyOrder(pageSize: Int = 1_024) throws -> SQLiteKeyOrderedRows {
+        try SQLiteKeyOrderedRows(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, pageSize: pageSize)
+    }
+}
