@@ -14,7 +14,7 @@ struct CacheLensCommand: ParsableCommand {
         abstract: "Explore, script and measure a normalized GraphQL cache (Apollo iOS format).",
         discussion: "Every command that takes a cache takes a SQLite cache file (.sqlite) or a snapshot (.json) alike.",
         version: "cachelens \(CacheLensVersion.current)",
-        subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
+        subcommands: [ExploreCommand.self, CachesCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
                       StatsCommand.self, ExportCommand.self, ImportCommand.self, BenchCommand.self,
                       BenchExplorerProbeCommand.self, BenchExplorerWorkProbeCommand.self],
         defaultSubcommand: ExploreCommand.self

@@ -23,8 +23,13 @@ enum ExplorerFiles {
         // The stamp is taken before reading, so that a rewrite during the read is seen later.
         let stamp = CacheFile.isSnapshotPath(path) ? SnapshotFileSource.stamp(path) : nil
         let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)
-        let source = file.isSnapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
-        return backend(file.cache, name: file.name, options: options, externalSource: source)
+        let source = file.format == .snapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
+        // Another Apollo format is named in the status bar and opens read-only (its reason is
+        // in `stats` and docs/FORMATS.md).
+        var options = options
+        options.readOnly = options.readOnly || file.readOnlyReason != nil
+        let name = [CacheFormat.apolloIOS, .snapshot].contains(file.format) ? file.name : "\(file.name) [\(file.format.displayName)]"
+        return backend(file.cache, name: name, options: options, externalSource: source)
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.

@@ -1,4 +1,5 @@
 @testable import GraphQLCacheSQLite
+import Foundation
 
 /// Writes SQLite files the way other programs do, straight through the sqlite3 API: Apollo's
 /// exact DDL and rows, broken rows, other databases.
@@ -33,4 +34,23 @@ public enum SQLiteTestFile {
     }
 
     public static func quote(_ text: String) -> String { text.replacingOccurrences(of: "'", with: "''") }
+}
+
+extension SQLiteTestFile {
+    /// Runs `setup` on a new file at `path`, then `walSQL` in WAL mode with checkpoints off, and
+    /// copies the file and its `-wal` to `copy` (and `copy-wal`) while the connection is still
+    /// open: the copy's main file lacks what `walSQL` committed, its `-wal` holds it, as a file
+    /// pulled off a device while the app runs.
+    public static func copyWithWAL(setup: String, walSQL: String, at path: String, to copy: String) throws {
+        try run(setup, at: path)
+        let connection = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 5000)
+        try connection.exec("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;", context: "test setup")
+        try connection.exec(walSQL, context: "test setup")
+        let files = FileManager.default
+        try? files.removeItem(atPath: copy)
+        try? files.removeItem(atPath: copy + "-wal")
+        try files.copyItem(atPath: path, toPath: copy)
+        try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        withExtendedLifetime(connection) {}
+    }
 }

@@ -30,6 +30,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case interrupted(path: String, context: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
     case failure(path: String, code: Int32, message: String, context: String)
+    /// A row of another Apollo format (Apollo Kotlin's) that cannot be decoded by its rules.
+    case unreadableRow(path: String, key: String, reason: String)
 
     /// The file concerned.
     public var path: String {
@@ -37,7 +39,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
              .busy(let path, _), .failure(let path, _, _, _),
-             .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _):
+             .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _),
+             .unreadableRow(let path, _, _):
             return path
         }
     }
@@ -84,6 +87,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): a statement was stopped before its end: the work it was for was cancelled"
         case let .failure(path, code, message, context):
             return "\(path): \(context) failed: \(message) (SQLite code \(code))"
+        case let .unreadableRow(path, key, reason):
+            return "\(path): record \(key) cannot be read: \(reason)"
         }
     }
 }
