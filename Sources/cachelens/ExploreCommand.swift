@@ -153,6 +153,13 @@ struct ExploreCommand: ParsableCommand {
         // In a terminal nothing waits for a watch's first result (the UI shows it arriving and
         // keys keep working); the headless measurement wants the watches read before it measures.
         options.waitsForWatches = measure
+        let (simulators, adb) = (discovery.simulators, discovery.adb)
+        options.findCaches = {
+            var search = DiscoveryOptions()
+            search.simulators = simulators
+            search.adb = adb
+            return try search.find()
+        }
         return options
     }
 

@@ -15,6 +15,8 @@ enum ExplorerFiles {
         var transport: (any NetworkTransport)?
         /// Whether adding a watch waits for its first result (not for remote endpoints).
         var waitsForWatches = true
+        /// The caches `cachelens caches` finds, for `:open N`; nil: no search.
+        var findCaches: (@Sendable () throws -> [FoundCache])?
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
@@ -62,7 +64,16 @@ enum ExplorerFiles {
     /// The environment handed to the explorer.
     static func environment(options: Options) -> ExplorerEnvironment {
         ExplorerEnvironment(
-            openBackend: { try openBackend(path: $0, options: options) },
+            openBackend: { path in
+                // `:open N`: the cache numbered N by `cachelens caches`, unless a file has that name.
+                guard let number = Int(path), !FileManager.default.fileExists(atPath: path), let find = options.findCaches else {
+                    return try openBackend(path: path, options: options)
+                }
+                let chosen = try CacheChoice.choose(try find(), number: number, app: nil)
+                var options = options
+                options.readOnly = options.readOnly || chosen.source == .android
+                return try openBackend(path: chosen.path, options: options)
+            },
             loadTheme: { try loadTheme($0) },
             readFile: { try InputFile.readText($0, role: "file") },
             writeFile: { try OutputFile.write($0, $1) }

@@ -19,22 +19,30 @@ public struct CacheFileProbe: Sendable, Equatable {
     public static func probe(path: String) -> CacheFileProbe? {
         guard let connection = try? ForeignSQLite.open(path: path),
               let tables = try? ForeignSQLite.tables(connection) else { return nil }
-        if tables.contains("record"), let probe = try? kotlinNormalized(connection) { return probe }
-        if tables.contains("records") { return try? records(connection) }
+        if tables.contains("record"), let probe = try? kotlinNormalized(connection, counting: true) { return probe }
+        if tables.contains("records") { return try? records(connection, counting: true) }
         return nil
+    }
+
+    /// The format of the file at `path` without counting its records (a count of a big Apollo
+    /// iOS file would cost every open); nil when it is not an Apollo cache or cannot be read.
+    public static func format(path: String) -> CacheFormat? {
+        guard let connection = try? ForeignSQLite.open(path: path) else { return nil }
+        return try? format(of: connection)
     }
 
     /// The format of an open file, for `ForeignSQLite.load`; nil when it is not an Apollo cache.
     static func format(of connection: SQLiteConnection) throws -> CacheFormat? {
         let tables = try ForeignSQLite.tables(connection)
-        if tables.contains("record"), try kotlinNormalized(connection) != nil { return .apolloKotlinNormalized }
-        if tables.contains("records") { return try records(connection)?.format }
+        if tables.contains("record"), try kotlinNormalized(connection, counting: false) != nil { return .apolloKotlinNormalized }
+        if tables.contains("records") { return try records(connection, counting: false)?.format }
         return nil
     }
 
-    private static func kotlinNormalized(_ connection: SQLiteConnection) throws -> CacheFileProbe? {
+    private static func kotlinNormalized(_ connection: SQLiteConnection, counting: Bool) throws -> CacheFileProbe? {
         let columns = try ForeignSQLite.columns(connection, table: "record")
         guard ["key", "chunk_index", "record", "updated_date"].allSatisfy(columns.contains) else { return nil }
+        guard counting else { return CacheFileProbe(format: .apolloKotlinNormalized, records: 0, lastUpdated: nil) }
         return try connection.withStatement("SELECT count(DISTINCT key), max(updated_date) FROM record") { statement in
             _ = try statement.step()
             let newest = statement.isNull(1) ? nil : Date(timeIntervalSince1970: Double(statement.int64(1)) / 1000)
@@ -44,26 +52,33 @@ public struct CacheFileProbe: Sendable, Equatable {
 
     /// A `records(key, record)` table: Apollo iOS's or classic Apollo Kotlin's, told by how the
     /// sampled rows spell references, else by the table's definition (iOS's key is UNIQUE).
-    private static func records(_ connection: SQLiteConnection) throws -> CacheFileProbe? {
+    private static func records(_ connection: SQLiteConnection, counting: Bool) throws -> CacheFileProbe? {
         let columns = try ForeignSQLite.columns(connection, table: "records")
         guard columns.contains("key"), columns.contains("record") else { return nil }
         var kotlin = false, iOS = false
-        let allObjects = try connection.withStatement("SELECT record FROM records LIMIT \(sampledRows)") { statement in
+        // Records are JSON objects: a table none of whose sampled rows is one is another
+        // program's (one broken row among them does not make an Apollo file someone else's).
+        let holdsObjects = try connection.withStatement("SELECT record FROM records LIMIT \(sampledRows)") { statement in
+            var rows = 0, objects = 0
             while try statement.step() {
                 let text = statement.text(0) ?? ""
-                guard text.drop(while: \.isWhitespace).first == "{" else { return false }
+                rows += 1
+                guard text.drop(while: \.isWhitespace).first == "{" else { continue }
+                objects += 1
                 kotlin = kotlin || text.contains("ApolloCacheReference{")
                 iOS = iOS || text.contains("\"$reference\"")
             }
-            return true
+            return rows == 0 || objects > 0
         }
-        guard allObjects else { return nil }
+        guard holdsObjects else { return nil }
         if !kotlin && !iOS { kotlin = try !definition(connection).uppercased().contains("UNIQUE") }
+        let format: CacheFormat = kotlin && !iOS ? .apolloKotlinClassic : .apolloIOS
+        guard counting else { return CacheFileProbe(format: format, records: 0, lastUpdated: nil) }
         let count = try connection.withStatement("SELECT count(*) FROM records") { statement in
             _ = try statement.step()
             return Int(statement.int64(0))
         }
-        return CacheFileProbe(format: kotlin && !iOS ? .apolloKotlinClassic : .apolloIOS, records: count, lastUpdated: nil)
+        return CacheFileProbe(format: format, records: count, lastUpdated: nil)
     }
 
     private static func definition(_ connection: SQLiteConnection) throws -> String {

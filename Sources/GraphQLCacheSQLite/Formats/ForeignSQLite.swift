@@ -33,8 +33,10 @@ public enum ForeignSQLite {
 
     /// Opens `path` read-only, as immutable when it cannot even be locked (a read-only copy).
     static func open(path: String) throws -> SQLiteConnection {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SQLiteError.cannotOpen(path: path, code: 14, message: "no such file (opened read-only)")
+        // Opening a FIFO or a device would block or read it: only regular files are opened.
+        guard FileKind(path: path) == .regular else {
+            let reason = FileKind(path: path).refusal ?? "no such file (opened read-only)"
+            throw SQLiteError.cannotOpen(path: path, code: 14, message: reason)
         }
         let connection = try SQLiteConnection(path: path, readOnly: true, create: false, busyTimeoutMilliseconds: 2000)
         if (try? tables(connection)) != nil { return connection }

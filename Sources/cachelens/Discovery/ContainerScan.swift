@@ -32,9 +32,8 @@ enum ContainerScan {
 
     /// The cache at `path`, if the file is one.
     static func hit(at path: String, relativePath: String) -> Hit? {
-        guard !journalSuffixes.contains(where: path.hasSuffix), isSQLite(path),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
+        // Only regular files are read: a FIFO or device in a container must not block the search.
+        guard !journalSuffixes.contains(where: path.hasSuffix), FileKind(path: path) == .regular, isSQLite(path),
               let probe = CacheFileProbe.probe(path: path) else { return nil }
         return Hit(path: path, relativePath: relativePath, probe: probe, bytes: bytes(of: path),
                    modified: modified(path))

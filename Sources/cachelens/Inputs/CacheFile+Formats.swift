@@ -25,7 +25,8 @@ extension CacheFile {
     /// An Apollo Kotlin cache (classic or 1.0) read into memory, or nil when the file is not one
     /// (Apollo iOS's format, a new file, or no cache at all, which `SQLiteNormalizedCache` reports).
     static func openForeignSQLite(_ path: String) throws(CommandError) -> CacheFile? {
-        guard FileManager.default.fileExists(atPath: path), CacheFileProbe.probe(path: path).map({ $0.format != .apolloIOS }) == true else {
+        // Only a regular file is probed: opening a FIFO or a device would block or read it.
+        guard FileKind(path: path) == .regular, CacheFileProbe.format(path: path).map({ $0 != .apolloIOS }) == true else {
             return nil
         }
         do {
