@@ -15,7 +15,7 @@ package struct CacheLensCommand: ParsableCommand {
         abstract: "Explore, script and check a normalized GraphQL cache (Apollo iOS format).",
         discussion: "Every command that takes a cache takes a SQLite cache file (.sqlite) or a snapshot (.json) alike.",
         version: "cachelens \(CacheLensVersion.current)",
-        subcommands: [ExploreCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
+        subcommands: [ExploreCommand.self, CachesCommand.self, HarnessCommand.self, DumpCommand.self, QueryCommand.self, CheckCommand.self, LintCommand.self,
                       StatsCommand.self, DiffCommand.self, ExtractCommand.self, RecordCommand.self, ExportCommand.self, ImportCommand.self],
         defaultSubcommand: ExploreCommand.self
     )

@@ -14,8 +14,17 @@ package struct ExploreCommand: ParsableCommand {
         abstract: "Browse, edit and query a normalized cache in the terminal (the default command)."
     )
 
-    @Argument(help: "A cache file to open (.sqlite, or a snapshot .json). None opens the bundled sample.")
+    @Argument(help: "A cache file to open (.sqlite, or a snapshot .json), or a number from `cachelens caches`. None opens the bundled sample.")
     var file: String?
+
+    @Option(help: "Open the cache of this app: a bundle id, app group id or Android package (or part of one), as `cachelens caches` lists them.")
+    var app: String?
+
+    @Flag(help: "Open the only cache `cachelens caches` finds.")
+    var found = false
+
+    @OptionGroup(title: "Finding caches (--app, --found, a number)")
+    var discovery: DiscoveryOptions
 
     @Option(help: "Open a snapshot JSON file ({KEY: record}, a name ending in .json) in memory; the same as giving FILE.json.")
     var snapshot: String?
@@ -55,14 +64,27 @@ package struct ExploreCommand: ParsableCommand {
             throw ValidationError("--create makes a new SQLite cache: give its FILE (not a .json snapshot)")
         }
         if create && readOnly { throw ValidationError("give either --create or --read-only, not both") }
+        if [app != nil, found, cacheNumber != nil, snapshot != nil].filter({ $0 }).count > 1 || (findsCache && file != nil && cacheNumber == nil) {
+            throw ValidationError("give one of FILE, a number from `cachelens caches`, --app, --found or --snapshot")
+        }
+        if create && findsCache { throw ValidationError("--create makes a new cache at FILE; --app, --found and numbers open found caches") }
     }
 
-    private var cachePath: String? { file ?? snapshot }
+    /// FILE as a number from `cachelens caches`, unless a file of that name exists.
+    private var cacheNumber: Int? {
+        guard let file, let number = Int(file), !FileManager.default.fileExists(atPath: file) else { return nil }
+        return number
+    }
+
+    /// Whether the cache is one `cachelens caches` finds rather than a path.
+    private var findsCache: Bool { app != nil || found || cacheNumber != nil }
+
+    private var cachePath: String? { findsCache ? nil : file ?? snapshot }
 
     /// No file, and no server of the user's (whom the sample's operations must never reach):
     /// the bundled sample with its watches.
     private var opensSample: Bool {
-        guard cachePath == nil else { return false }
+        guard cachePath == nil, !findsCache else { return false }
         if case .http? = try? network.choice() { return false }
         return true
     }
@@ -100,7 +122,7 @@ package struct ExploreCommand: ParsableCommand {
     /// `cachelens frobnicate`: a first argument that is not a file and looks like no path is
     /// a mistyped subcommand (unless `--create` asks for a cache of that name).
     private func refuseUnknownSubcommand() throws {
-        guard let file, !create, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
+        guard let file, !create, cacheNumber == nil, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
         let commands = CacheLensCommand.configuration.subcommands
             .filter { $0.configuration.shouldDisplay }
             .compactMap { $0.configuration.commandName }
@@ -115,6 +137,13 @@ package struct ExploreCommand: ParsableCommand {
         // In a terminal nothing waits for a watch's first result (the UI shows it arriving and
         // keys keep working); a headless measurement wants the watches read before it measures.
         options.waitsForWatches = waitsForWatches
+        let (simulators, adb) = (discovery.simulators, discovery.adb)
+        options.findCaches = {
+            var search = DiscoveryOptions()
+            search.simulators = simulators
+            search.adb = adb
+            return try search.find()
+        }
         let keyMap = try keys.map { path in try KeyMap.load(json: try InputFile.readText(path, role: "--keys"), source: path) } ?? .default
         let theme = try ExplorerFiles.loadTheme(theme)
         let watchTexts = try (watches + (opensSample ? SampleExplorerData.watchFiles() : [])).map { path in
@@ -150,6 +179,13 @@ package struct ExploreCommand: ParsableCommand {
 
     private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
         if let cachePath { return try ExplorerFiles.openBackend(path: cachePath, options: options, create: create ? .allowed : .refused) }
+        if findsCache {
+            let chosen = try CacheChoice.choose(try discovery.find(), number: cacheNumber, app: app)
+            // An Android cache is a copy pulled off the device: edits would never reach the app.
+            var options = options
+            options.readOnly = options.readOnly || chosen.source == .android
+            return try ExplorerFiles.openBackend(path: chosen.path, options: options)
+        }
         if opensSample { return try SampleExplorerData.backend(options: options) }
         let name = if case .http(let url, _, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }
         return ExplorerFiles.backend(InMemoryNormalizedCache(), name: name, options: options)

@@ -23,6 +23,8 @@ package enum ExplorerFiles {
             self.transport = transport
             self.waitsForWatches = waitsForWatches
         }
+        /// The caches `cachelens caches` finds, for `:open N`; nil: no search.
+        package var findCaches: (@Sendable () throws -> [FoundCache])?
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
@@ -31,8 +33,13 @@ package enum ExplorerFiles {
         // The stamp is taken before reading, so that a rewrite during the read is seen later.
         let stamp = CacheFile.isSnapshotPath(path) ? SnapshotFileSource.stamp(path) : nil
         let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)
-        let source = file.isSnapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
-        return backend(file.cache, name: file.name, options: options, externalSource: source)
+        let source = file.format == .snapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
+        // Another Apollo format is named in the status bar and opens read-only (its reason is
+        // in `stats` and docs/FORMATS.md).
+        var options = options
+        options.readOnly = options.readOnly || file.readOnlyReason != nil
+        let name = [CacheFormat.apolloIOS, .snapshot].contains(file.format) ? file.name : "\(file.name) [\(file.format.displayName)]"
+        return backend(file.cache, name: name, options: options, externalSource: source)
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
@@ -60,7 +67,16 @@ package enum ExplorerFiles {
     /// The environment handed to the explorer.
     static func environment(options: Options) -> ExplorerEnvironment {
         ExplorerEnvironment(
-            openBackend: { try openBackend(path: $0, options: options) },
+            openBackend: { path in
+                // `:open N`: the cache numbered N by `cachelens caches`, unless a file has that name.
+                guard let number = Int(path), !FileManager.default.fileExists(atPath: path), let find = options.findCaches else {
+                    return try openBackend(path: path, options: options)
+                }
+                let chosen = try CacheChoice.choose(try find(), number: number, app: nil)
+                var options = options
+                options.readOnly = options.readOnly || chosen.source == .android
+                return try openBackend(path: chosen.path, options: options)
+            },
             loadTheme: { try loadTheme($0) },
             readFile: { try InputFile.readText($0, role: "file") },
             writeFile: { try OutputFile.write($0, $1) }

@@ -29,6 +29,7 @@ struct StatsCommand: ParsableCommand {
         let text = TerminalText.escaped   // keys, typenames and errors come from the file
         var lines = [
             "file: \(text(path))",
+            "format: \(file.format.displayName)" + (file.readOnlyReason == nil ? "" : " (read-only)"),
             "records: \(summary.records)",
             "record bytes: \(summary.recordBytes)",
             "file bytes: \(summary.fileBytes)",
@@ -38,6 +39,11 @@ struct StatsCommand: ParsableCommand {
         lines += summary.largest.map { "  \($0.bytes)\t\(text($0.key))" }
         lines.append("records by typename:")
         lines += summary.typenames.map { "  \($0.count)\t\(text($0.typename))" }
+        if let oldest = file.updated.values.min(), let newest = file.updated.values.max() {
+            lines.append("updated: \(oldest.formatted(.iso8601)) to \(newest.formatted(.iso8601))")
+            let newestFirst = file.updated.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(top)
+            lines += newestFirst.map { "  \($0.value.formatted(.iso8601))\t\(text($0.key.rawValue))" }
+        }
         lines += summary.broken.map { "broken: \(text($0.description))" }
         try StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphQLCacheSQLite
+import Foundation
 
 /// Writes SQLite files the way other programs do, straight through the sqlite3 API: Apollo's
 /// exact DDL and rows, broken rows, other databases.
@@ -71,5 +72,22 @@ extension SQLiteTestFile {
         try FileManager.default.copyItem(atPath: original + "-wal", toPath: copy + "-wal")
         _ = writer
         return copy
+    }
+
+    /// Runs `setup` on a new file at `path`, then `walSQL` in WAL mode with checkpoints off, and
+    /// copies the file and its `-wal` to `copy` (and `copy-wal`) while the connection is still
+    /// open: the copy's main file lacks what `walSQL` committed, its `-wal` holds it, as a file
+    /// pulled off a device while the app runs.
+    public static func copyWithWAL(setup: String, walSQL: String, at path: String, to copy: String) throws {
+        try run(setup, at: path)
+        let connection = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 5000)
+        try connection.exec("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;", context: "test setup")
+        try connection.exec(walSQL, context: "test setup")
+        let files = FileManager.default
+        try? files.removeItem(atPath: copy)
+        try? files.removeItem(atPath: copy + "-wal")
+        try files.copyItem(atPath: path, toPath: copy)
+        try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        withExtendedLifetime(connection) {}
     }
 }

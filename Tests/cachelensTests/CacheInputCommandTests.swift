@@ -121,7 +121,7 @@ import Testing
         let result = try CacheLensProcess.run(["frobnicate"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("'frobnicate' is not a cachelens command"), "\(result.stderr)")
-        #expect(result.stderr.contains("explore, harness, dump, query, check, lint, stats, diff, extract, record, export, import)"), "\(result.stderr)")
+        #expect(result.stderr.contains("explore, caches, harness, dump, query, check, lint, stats, diff, extract, record, export, import)"), "\(result.stderr)")
         #expect(!result.stderr.contains("no such file"))
     }
 

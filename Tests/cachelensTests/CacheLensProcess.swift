@@ -40,10 +40,13 @@ enum CacheLensProcess {
     /// Runs `cachelens arguments` with `input` on stdin to completion; stdout and stderr are read
     /// at the same time, so neither can fill up and stall the child.
     /// `directory`, when given, is the child's current directory.
-    static func run(_ arguments: [String], input: String = "", executable: URL? = nil, directory: String? = nil) throws
+    /// `environment`, when given, is added to the child's inherited environment.
+    static func run(_ arguments: [String], input: String = "", executable: URL? = nil, directory: String? = nil,
+                    environment: [String: String] = [:]) throws
         -> (stdout: String, stderr: String, status: Int32) {
         let stdout = Pipe()
-        let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout, directory: directory)
+        let (process, stderr) = try launch(arguments, input: input, executable: executable, output: stdout, directory: directory,
+                                           environment: environment)
         let streams = try drain([stdout.fileHandleForReading, stderr], of: process, arguments: arguments)
         return (String(decoding: streams[0], as: UTF8.self), String(decoding: streams[1], as: UTF8.self), process.terminationStatus)
     }
@@ -78,7 +81,8 @@ enum CacheLensProcess {
 
     /// Starts the process with `input` on stdin (from a file, so no writer thread is needed),
     /// `output` (a `Pipe` or `FileHandle`) as stdout and a pipe for stderr.
-    private static func launch(_ arguments: [String], input: String, executable: URL?, output: Any, directory workingDirectory: String? = nil) throws
+    private static func launch(_ arguments: [String], input: String, executable: URL?, output: Any, directory workingDirectory: String? = nil,
+                               environment: [String: String] = [:]) throws
         -> (process: Process, stderr: FileHandle) {
         let directory = try TemporaryDirectory()
         let inputPath = directory.path("stdin")
@@ -87,6 +91,7 @@ enum CacheLensProcess {
         process.executableURL = executable ?? Self.executable
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let stderr = Pipe()
         process.standardInput = FileHandle(forReadingAtPath: inputPath)
         process.standardOutput = output

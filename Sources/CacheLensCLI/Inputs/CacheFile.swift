@@ -23,13 +23,19 @@ package struct CacheFile {
     let path: String
     /// The cache: SQLite on the file, or in memory holding the snapshot.
     let cache: any BrowsableNormalizedCache
-    /// The SQLite cache when the file is one; nil for a snapshot.
+    /// The SQLite cache when the file is one in Apollo iOS's format; nil for a file read into memory.
     let sqlite: SQLiteNormalizedCache?
+    /// The file's format, detected from its content (`CacheFile+Formats`).
+    var format: CacheFormat = .apolloIOS
+    /// Per record, the dates an Apollo Kotlin 1.0 file keeps (`updated_date`), else empty.
+    var updated: [CacheKey: Date] = [:]
 
     /// The file's name, for titles and messages.
     var name: String { URL(fileURLWithPath: path).lastPathComponent }
-    /// Whether the file is a snapshot held in memory.
+    /// Whether the file is held in memory (a snapshot or another Apollo format).
     var isSnapshot: Bool { sqlite == nil }
+    /// Why changes to this file are not written back, when its format is read-only.
+    var readOnlyReason: String? { format.readOnlyReason }
 
     /// The 16 bytes every SQLite database file starts with.
     private static let sqliteHeader = Array("SQLite format 3\u{0}".utf8)
@@ -45,13 +51,15 @@ package struct CacheFile {
                 throw .invalidContent(path: path, role: "snapshot", message: "\(path): a SQLite database, not a JSON snapshot "
                     + "(a path ending in .json is read as a snapshot); give it a name ending in .sqlite")
             }
+            if let extract = try openApolloClientExtract(path, bytes: bytes) { return extract }
             let records: RecordSet
             do { records = try Snapshot.decode(bytes, source: path) } catch {
                 throw .invalidContent(path: path, role: "snapshot", message: error.description)
             }
-            return CacheFile(path: path, cache: InMemoryNormalizedCache(records: records), sqlite: nil)
+            return CacheFile(path: path, cache: InMemoryNormalizedCache(records: records), sqlite: nil, format: .snapshot)
         }
         try checkCreation(path, readOnly: readOnly, create: create)
+        if let foreign = try openForeignSQLite(path) { return foreign }
         do {
             let options = SQLiteNormalizedCache.Options(readOnly: readOnly, startsCacheInEmptyDatabase: create == .allowed)
             let cache = try SQLiteNormalizedCache(path: path, options: options)

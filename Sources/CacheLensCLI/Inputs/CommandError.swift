@@ -31,6 +31,9 @@ package enum CommandError: Error, Equatable, CustomStringConvertible {
     case bundledFilesNotFound(searched: [String])
     /// Standard output or an output file could not be written (closed pipe, full disk).
     case cannotWrite(target: String, reason: String)
+    /// Finding caches failed: `adb` could not run or answered with an error, or no cache (or
+    /// more than one) matched what was asked for; `message` says which and what to do.
+    case discovery(message: String)
     /// The first argument is neither a subcommand nor an existing file.
     case unknownSubcommand(name: String, commands: [String])
 
@@ -53,6 +56,7 @@ package enum CommandError: Error, Equatable, CustomStringConvertible {
         case .bundledFilesNotFound(let searched):
             return "the bundled sample (sample-data/) was not found (searched \(searched.joined(separator: ", "))); give a file to open"
         case let .cannotWrite(target, reason): return "cannot write \(target): \(reason)"
+        case .discovery(let message): return message
         case let .unknownSubcommand(name, commands):
             // The benchmarks were `cachelens bench` before they became their own program.
             let moved = name == "bench" ? "; the benchmarks are `swift run -c release cachelens-bench`" : ""

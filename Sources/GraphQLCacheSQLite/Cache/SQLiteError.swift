@@ -41,6 +41,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableWAL(path: String)
     /// Any other SQLite failure: the result code, SQLite's message and what was being done.
     case failure(path: String, code: Int32, message: String, context: String)
+    /// A row of another Apollo format (Apollo Kotlin's) that cannot be decoded by its rules.
+    case unreadableRow(path: String, key: String, reason: String)
 
     /// The file concerned.
     public var path: String {
@@ -49,7 +51,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
              .incompatibleSchema(let path, _), .keyColumnChangesKeys(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
              .busy(let path, _), .failure(let path, _, _, _),
              .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _),
-             .fileReplaced(let path), .unreadableWAL(let path):
+             .fileReplaced(let path), .unreadableWAL(let path),
+             .unreadableRow(let path, _, _):
             return path
         }
     }
@@ -105,6 +108,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "must create \(path)-shm beside the file to read them; copy the file with its -wal to a writable folder"
         case let .failure(path, code, message, context):
             return "\(path): \(context) failed: \(message) (SQLite code \(code))"
+        case let .unreadableRow(path, key, reason):
+            return "\(path): record \(key) cannot be read: \(reason)"
         }
     }
 }

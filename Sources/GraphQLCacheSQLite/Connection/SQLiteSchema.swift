@@ -103,7 +103,7 @@ package enum SQLiteSchema {
     }
 
     /// `file:PATH?immutable=1`, the path percent-encoded as RFC 3986 asks.
-    private static func immutableURI(for path: String) -> String {
+    static func immutableURI(for path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
