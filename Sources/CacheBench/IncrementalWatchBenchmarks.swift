@@ -12,7 +12,7 @@ enum IncrementalWatchBenchmarks {
     static let itemCount = 100_000
     static let query = "{ items { id name } }"
 
-    static let group = BenchmarkGroup(name: "incremental watches") { context in
+    static let group = BenchmarkGroup(name: "patches") { context in
         let bench = try Bench(context: context)
         defer { bench.close() }
         var figures = try bench.edits()
