@@ -7,7 +7,7 @@ import GraphQLCache
 /// it, the slowest key press meanwhile (the Enter included), the peak resident memory, and the
 /// floor: the same query read from a SQLite cache on the file by the executor.
 public enum ExplorerConsoleProbe {
-    public static func console(path: String, open: () throws -> any ExplorerBackend) throws -> JSONObject {
+    package static func console(path: String, open: () throws -> any ExplorerBackend) throws -> JSONObject {
         var explorer = Explorer(backend: try open(), size: ExplorerWorkProbe.size)
         _ = explorer.render()
         let document = ItemUserWorkload.query.split(whereSeparator: \.isNewline).joined(separator: " ")

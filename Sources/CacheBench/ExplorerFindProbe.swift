@@ -12,7 +12,7 @@ public enum ExplorerFindProbe {
     public static func text(records: Int) -> String { "Item \(records - 1)" }
 
     /// The figures on the backend `open` returns (the explorer's, on a file of `records` items).
-    public static func find(records: Int, open: () throws -> any ExplorerBackend) throws -> JSONObject {
+    package static func find(records: Int, open: () throws -> any ExplorerBackend) throws -> JSONObject {
         var explorer = Explorer(backend: try open(), size: ExplorerWorkProbe.size)
         _ = explorer.render()
         explorer.press(":find \(text(records: records))".map(Key.character))

@@ -20,7 +20,7 @@ public struct ExplorerProbe: Sendable {
     public let drewItems: Bool
 
     /// Measures the explorer on the backend `open` returns (its time is part of the first frame).
-    public static func run(open: () throws -> any ExplorerBackend) throws -> ExplorerProbe {
+    package static func run(open: () throws -> any ExplorerBackend) throws -> ExplorerProbe {
         let clock = ContinuousClock()
         let start = clock.now
         let backend = try open()

@@ -20,7 +20,7 @@ public enum ExplorerWorkProbe {
 
     /// The watch figures on the backend `open` returns (the explorer's), the floor read from
     /// `path`.
-    public static func watch(path: String, open: () throws -> any ExplorerBackend) throws -> JSONObject {
+    package static func watch(path: String, open: () throws -> any ExplorerBackend) throws -> JSONObject {
         let backend = try open()
         var explorer = Explorer(backend: backend, size: size)
         _ = explorer.render()
@@ -65,7 +65,7 @@ public enum ExplorerWorkProbe {
 
     /// `r` on `User:7` and the `D item:1` preview on the backend `open` returns (writable: `D`
     /// needs it), with the counts their screens showed.
-    public static func actions(open: () throws -> any ExplorerBackend) throws -> JSONObject {
+    package static func actions(open: () throws -> any ExplorerBackend) throws -> JSONObject {
         let backend = try open()
         let inbound = ExplorerTiming.type([.character("r")], after: "/User:7".map(Key.character) + [.enter], backend: backend)
         let preview = ExplorerTiming.type([.enter], after: [.character("D")] + "item:1".map(Key.character), backend: backend)

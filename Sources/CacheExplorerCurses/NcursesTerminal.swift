@@ -8,7 +8,7 @@ import Glibc
 /// terminal has them, 8 otherwise, none under `NO_COLOR`), mouse presses and the wheel,
 /// resizes, and bracketed paste (a paste arrives as one `.pasted` action, so a pasted query
 /// does not run at every newline). The only code in the package that calls ncurses.
-public final class NcursesTerminal: Terminal {
+package final class NcursesTerminal: Terminal {
     private var colorMode: ColorMode
     private var pairs: [PairKey: Int16] = [:]
     private var isOpen = false
@@ -17,7 +17,7 @@ public final class NcursesTerminal: Terminal {
     private struct PairKey: Hashable { let foreground: Int, background: Int }
 
     /// Takes over the terminal. `noColor` (from `NO_COLOR`) keeps attributes but drops colours.
-    public init(noColor: Bool) {
+    package init(noColor: Bool) {
         _ = cncurses_setlocale_all()
         Self.unblockResizeSignal()
         initscr()
@@ -51,7 +51,7 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// Gives the terminal back (also done on deinit).
-    public func close() {
+    package func close() {
         guard isOpen else { return }
         isOpen = false
         Self.writeControl(Self.bracketedPasteOff)
@@ -66,9 +66,9 @@ public final class NcursesTerminal: Terminal {
         _ = write(1, &bytes, bytes.count)
     }
 
-    public var size: Size { Size(width: Int(cncurses_cols()), height: Int(cncurses_lines())) }
+    package var size: Size { Size(width: Int(cncurses_cols()), height: Int(cncurses_lines())) }
 
-    public func draw(_ grid: Grid, theme: Theme) {
+    package func draw(_ grid: Grid, theme: Theme) {
         let screen = cncurses_stdscr()
         werase(screen)
         let rows = min(grid.size.height, Int(cncurses_lines())), columns = min(grid.size.width, Int(cncurses_cols()))
@@ -132,11 +132,11 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// Whether the terminal went away (hang-up): the loop must stop rather than spin.
-    public private(set) var isClosed = false
+    package private(set) var isClosed = false
 
     /// Input already buffered first; else waits on the terminal with `poll`, which also
     /// reports a hang-up (ncurses would just return ERR at once, forever).
-    public func nextAction(timeoutMilliseconds: Int) -> Action? {
+    package func nextAction(timeoutMilliseconds: Int) -> Action? {
         if let action = readKey(timeoutMilliseconds: 0) { return action }
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, Int32(timeoutMilliseconds))

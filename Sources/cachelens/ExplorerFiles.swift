@@ -30,13 +30,8 @@ enum ExplorerFiles {
     /// A backend over `cache`: a store with the configuration, a client with the network.
     static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
                         externalSource: (any ExternalRecordSource)? = nil) -> StoreBackend {
-        let store = CacheStore(cache: cache, configuration: options.configuration)
-        // Without a network the client gets a transport with no answers, and watches are told
-        // never to use it: nothing is sent.
-        let client = GraphQLClient(store: store, transport: options.transport ?? ScriptedTransport())
-        return StoreBackend(client: client, browsing: cache, sourceName: name, readOnly: options.readOnly,
-                            usesNetwork: options.transport != nil,
-                            waitsForWatches: options.waitsForWatches, externalSource: externalSource)
+        StoreBackend(cache: cache, sourceName: name, readOnly: options.readOnly, configuration: options.configuration,
+                     transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource)
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file.

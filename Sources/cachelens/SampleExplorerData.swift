@@ -16,11 +16,10 @@ enum SampleExplorerData {
     }
 
     /// A backend on a fresh in-memory cache filled by the sample queries, fetched from the
-    /// sample server through the store.
+    /// sample server through the store (read-only refuses the explorer's edits, not the
+    /// client's fetches).
     static func backend(options: ExplorerFiles.Options) throws -> StoreBackend {
-        var seeding = options
-        seeding.readOnly = false
-        let backend = ExplorerFiles.backend(InMemoryNormalizedCache(), name: "Star Wars sample", options: seeding)
+        let backend = ExplorerFiles.backend(InMemoryNormalizedCache(), name: "Star Wars sample", options: options)
         let operations = try BundledFiles.sampleData().appendingPathComponent("operations")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: operations.path)) ?? []
         for file in files.filter({ $0.hasSuffix(".graphql") }).sorted() {
@@ -29,9 +28,7 @@ enum SampleExplorerData {
             let client = backend.client
             _ = client.waitFor { await client.fetch(query: operation, cachePolicy: .fetchIgnoringCacheData) }
         }
-        guard options.readOnly else { return backend }
-        return StoreBackend(client: backend.client, browsing: backend.browsing, sourceName: backend.sourceName, readOnly: true,
-                            usesNetwork: true, waitsForWatches: options.waitsForWatches)
+        return backend
     }
 
     /// The `.graphql` files of `sample-data/watches`.

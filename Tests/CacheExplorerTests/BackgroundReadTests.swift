@@ -41,7 +41,7 @@ import Testing
         let watch = try #require(explorer.state.watches.first)
         #expect(watch.updateCount == 0)
         #expect(!watch.isReading)
-        #expect(watch.note == "read cancelled; f reads again")
+        #expect(watch.note(keys: .default) == "read cancelled; f reads again")
         #expect(explorer.state.busySince == nil)
     }
 
@@ -58,7 +58,7 @@ import Testing
         explorer.settle()
         let watch = try #require(explorer.state.watches.first)
         #expect(watch.updateCount == 1)
-        #expect(watch.note == nil)
+        #expect(watch.note(keys: .default) == nil)
         #expect(watch.resultLines.first == "items[0].name: \"item 0\"")
         #expect(watch.report?.missCount == 0)
     }

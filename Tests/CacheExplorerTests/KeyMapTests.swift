@@ -36,12 +36,3 @@ import Testing
         #expect(Key.sequence(from: "droid") == "droid".map { Key.character($0) })
     }
 }
-
-@Suite struct ReadmeKeyTableTests {
-    @Test func readmeKeyTableIsTheGeneratedOne() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- keys:begin -->\n"))
-        let end = try #require(readme.range(of: "\n<!-- keys:end -->"))
-        #expect(String(readme[begin.upperBound..<end.lowerBound]) == KeyMap.default.markdownTable)
-    }
-}

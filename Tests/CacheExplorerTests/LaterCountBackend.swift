@@ -5,9 +5,8 @@ import Synchronization
 /// A backend of `count` keys (`Item:0` …) that, like the SQLite cache over a million keys,
 /// counts a filter's matches only as far as asked and finishes the count when told
 /// (`deliverCounts`), recording what the explorer asked.
-final class LaterCountBackend: ExplorerBackend {
+final class LaterCountBackend: FixedRecords {
     let sourceName = "later"
-    let isReadOnly = true
     private let all: [CacheKey]
     private let state = Mutex<(requested: [String], listeners: [@Sendable (Action) -> Void])>(([], []))
 
@@ -52,6 +51,4 @@ final class LaterCountBackend: ExplorerBackend {
     }
 
     func forEachRecord(_ body: (Record) throws -> Void) throws {}
-    func write(_ records: [Record]) throws -> Set<FieldKey> { throw ExplorerError.readOnly }
-    func remove(keys: [CacheKey]) throws -> [Record] { throw ExplorerError.readOnly }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// A backend of `count` generated records (`Item:0` … in natural order) that counts what the
 /// explorer asks for, to show the list is virtualised: pages only, never a scan.
-final class SyntheticBackend: ExplorerBackend {
+final class SyntheticBackend: FixedRecords {
     struct Calls: Equatable {
         var pages: [Int] = []
         var recordsLoaded = 0
@@ -13,7 +13,6 @@ final class SyntheticBackend: ExplorerBackend {
 
     let count: Int
     let sourceName = "synthetic"
-    let isReadOnly = true
     private let calls = Mutex(Calls())
 
     init(count: Int) { self.count = count }
@@ -36,7 +35,4 @@ final class SyntheticBackend: ExplorerBackend {
     func forEachRecord(_ body: (Record) throws -> Void) throws {
         calls.withLock { $0.scans += 1 }
     }
-
-    func write(_ records: [Record]) throws -> Set<FieldKey> { throw ExplorerError.readOnly }
-    func remove(keys: [CacheKey]) throws -> [Record] { throw ExplorerError.readOnly }
 }

@@ -78,8 +78,9 @@ import Testing
     @Test(arguments: GoldenScreenTests.sizes)
     func watchesPaneAfterAnEdit(size: Size) throws {
         var explorer = try Fixtures.sampleExplorer(size: size)
-        _ = try explorer.backend.addWatch(name: "HeroName", document: heroName)
-        _ = try explorer.backend.addWatch(name: "Luke", document: "{ human(id: 1000) { name homePlanet } }")
+        let host = try #require(explorer.backend as? any WatchHosting)
+        try host.addWatch(name: "HeroName", document: heroName)
+        try host.addWatch(name: "Luke", document: "{ human(id: 1000) { name homePlanet } }")
         explorer.send(.watchesDidUpdate)
         explorer.press(["j", "j", "Enter", "j", "j", "j", "j", "e", "C-u", "Artoo", "Enter"].flatMap(Key.sequence(from:)))
         explorer.settle()

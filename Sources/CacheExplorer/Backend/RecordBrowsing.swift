@@ -1,0 +1,62 @@
+import GraphQLCache
+
+/// What the explorer needs of any data it shows: list, count and read records a page at a time,
+/// look for broken rows, lint, and hear of changes. Everything needed to browse a huge cache
+/// is paged (`keyCount`, `keys(matching:offset:limit:)`); only the `forEachRecord` scans visit
+/// every record. The other powers are capabilities of their own (`RecordWriting`,
+/// `WatchHosting`, `QueryExplaining`, `ValueFinding`), as Apollo iOS keeps
+/// `ReadOnlyNormalizedCache` under `NormalizedCache`: the explorer asks for them where it uses
+/// them, and data without them is shown read-only, without watches or console.
+package protocol RecordBrowsing: AnyObject, Sendable {
+    /// What the status bar calls the data: a file name or `sample`.
+    var sourceName: String { get }
+    /// How many keys contain `filter` (all when nil).
+    func keyCount(matching filter: String?) throws -> Int
+    /// A page of keys in natural order, roots first.
+    func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
+    /// How many keys contain `filter`, counted at least until `minimum` are found: over a
+    /// million keys the backend may stop there (not exact) so that the frame does not wait.
+    func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount
+    /// Finishes counting `filter`'s keys off the explorer's thread; the count arrives through
+    /// `onChange` as `.keysCounted` (nothing to do when counts are always exact).
+    func countKeys(matching filter: String)
+    /// The records present among `keys`.
+    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
+    /// The rows present among `keys`, broken ones (not valid record JSON) included.
+    func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord]
+    /// The broken rows and rows without a key as last found (`scanBrokenRows`).
+    var brokenRows: BrokenRowSummary { get }
+    /// Looks for broken rows again: now (`waiting`), or off the caller's thread, announcing the
+    /// result through `onChange` as `.brokenRowsScanned`.
+    func scanBrokenRows(waiting: Bool)
+    /// Visits every readable record (inbound references, delete impact, export).
+    func forEachRecord(_ body: (Record) throws -> Void) throws
+    /// Visits at least every readable record that references `key`, perhaps others (`r`).
+    func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws
+    /// Visits at least every readable record outside `pattern` that references a key inside
+    /// it, perhaps other records outside it (the `D` preview's dangling references).
+    func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws
+    /// The schema loaded, if any: edits are checked against its field types.
+    var schema: CacheSchema? { get }
+    /// The data's health (`:lint`).
+    func lint() throws -> [LintFinding]
+    /// Asks to be told of changes made by anyone; called from any thread.
+    func onChange(_ handler: @escaping @Sendable (Action) -> Void)
+    /// Looks for commits another process made since the last call (polled about every 100 ms):
+    /// what they changed arrives through `onChange` as `.storeDidChange`, like any change.
+    /// Returns whether anyone committed (the list may have changed even when no record the
+    /// explorer read did).
+    func pollExternalChanges() -> Bool
+    /// Takes in the new version of the data's source that `pollExternalChanges` announced
+    /// (`.externalSourceChanged`), as one store change with origin `external`.
+    func applyExternalVersion() throws
+    /// Blocks until the background work the backend started (watch reads, explains) is done.
+    func waitUntilIdle()
+}
+
+extension RecordBrowsing {
+    /// One record, or nil when absent.
+    package func loadRecord(_ key: CacheKey) throws -> Record? {
+        try loadRecords(forKeys: [key])[key]
+    }
+}

@@ -1,0 +1,40 @@
+import GraphQLCache
+
+/// Other programs' changes: commits to the SQLite file (`data_version`, through the store), or
+/// a rewrite of the snapshot file the data was loaded from (`ExternalRecordSource`), diffed
+/// into one `external` change naming what was changed, added and removed.
+extension StoreBackend {
+    package func pollExternalChanges() -> Bool {
+        guard let source = externalSource else { return (try? store.pollExternalChanges()) != nil }
+        switch source.poll() {
+        case .unchanged:
+            return false
+        case .changed(let records):
+            pendingVersion.withLock { $0 = records }
+            post(.externalSourceChanged(source.name))
+        case .unreadable(let message):
+            post(.externalSourceProblem(message))
+        }
+        return false
+    }
+
+    /// Replaces the records with the waiting version in one transaction (origin `external`):
+    /// records it lacks are removed, new and changed ones written (a record that lost fields is
+    /// rewritten whole), equal ones left alone, so the change names exactly what differs.
+    package func applyExternalVersion() throws {
+        guard let new = pendingVersion.withLock({ pending in defer { pending = nil }; return pending }) else { return }
+        var old: [CacheKey: Record] = [:]
+        try forEachRecord { old[$0.key] = $0 }
+        try store.withinReadWriteTransaction(origin: .external) { transaction in
+            for key in old.keys where new[key] == nil { _ = try transaction.removeRecord(for: key) }
+            var writes: [Record] = []
+            for record in new.records {
+                guard let before = old[record.key] else { writes.append(record); continue }
+                guard before != record else { continue }
+                if before.fields.keys.contains(where: { record.fields[$0] == nil }) { _ = try transaction.removeRecord(for: record.key) }
+                writes.append(record)
+            }
+            if !writes.isEmpty { try transaction.merge(records: RecordSet(records: writes)) }
+        }
+    }
+}

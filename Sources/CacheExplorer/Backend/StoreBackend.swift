@@ -1,0 +1,248 @@
+import Dispatch
+import GraphQLCache
+import Synchronization
+
+/// The explorer's backend over a `CacheStore`: browsing pages the cache directly (cheap, no
+/// transaction per row), while every edit, delete and undo is a store transaction, so that
+/// subscribers and query watchers react to what the user does.
+package final class StoreBackend: ExplorerBackend {
+    /// The store written through.
+    package let store: CacheStore
+    /// The store's cache, seen as a cache that can be browsed: pages and counts come from it
+    /// directly.
+    package let browsing: any BrowsableNormalizedCache
+    /// Fetches and watches (its transport is the explorer's network).
+    package let client: GraphQLClient
+    package let sourceName: String
+    package let isReadOnly: Bool
+    /// False over an in-memory cache (the sample, a snapshot): nothing is written to a file.
+    package var keepsChanges: Bool { !(store.cache is InMemoryNormalizedCache) }
+    /// The watched queries shown in the watches pane.
+    package let watchList: WatchList
+    package let watchesUseNetwork: Bool
+    private let waitsForWatches: Bool
+    private let subscriptions = Mutex<[CacheSubscription]>([])
+    /// The broken rows as last scanned.
+    private let lastBrokenRows = Mutex(BrokenRowSummary())
+    /// Who `onChange` tells (counts and explains finished in the background go to them).
+    private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
+    private let work = WorkTracker()
+    private let lastOrigin = Mutex<ChangeOrigin?>(nil)
+    /// What each writer is called, for the watches' "changed by".
+    private let origins = OriginNames()
+    /// `:find` searches under way.
+    let finds = FindRegistry()
+    /// The snapshot file the data was loaded from, watched for other programs' rewrites.
+    let externalSource: (any ExternalRecordSource)?
+    /// A new version of `externalSource`, read and waiting for `applyExternalVersion`.
+    let pendingVersion = Mutex<RecordSet?>(nil)
+
+    /// - Parameters:
+    ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
+    ///   - usesNetwork: whether a watch whose cache read misses fetches through the client's
+    ///     transport; without it nothing is ever sent.
+    ///   - waitsForWatches: whether adding a watch waits for its first result (synchronous
+    ///     drivers and tests; the terminal explorer does not wait).
+    ///   - externalSource: where data held in memory was loaded from (a snapshot file), polled
+    ///     for other programs' rewrites.
+    ///
+    /// Records read from a shared file (SQLite) are remembered from the start, so that another
+    /// process's commit can be told apart field by field (`pollExternalChanges`).
+    package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
+                usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
+        self.client = client
+        self.externalSource = externalSource
+        self.store = client.store
+        self.browsing = browsing
+        self.sourceName = sourceName
+        self.isReadOnly = readOnly
+        try? store.startTrackingExternalChanges()
+        self.waitsForWatches = waitsForWatches
+        watchesUseNetwork = usesNetwork
+        watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
+    }
+
+    /// The one way to wrap a cache for the explorer (`cachelens explore`, the sample, `:open`,
+    /// the benchmarks, tests): a store over `cache` with `configuration`, and a client whose
+    /// network is `transport`. Without one the client gets a transport with no answers and
+    /// watches are told never to use it: nothing is sent.
+    package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
+                            configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
+                            waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
+        let store = CacheStore(cache: cache, configuration: configuration)
+        self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
+                  sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,
+                  externalSource: externalSource)
+    }
+
+    deinit {
+        for subscription in subscriptions.withLock({ $0 }) { subscription.cancel() }
+    }
+
+    package func keyCount(matching filter: String?) throws -> Int {
+        try browsing.keyCount(matching: filter)
+    }
+
+    package func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try browsing.keys(matching: filter, offset: offset, limit: limit)
+    }
+
+    package func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
+        try browsing.keyCount(matching: filter, atLeast: minimum)
+    }
+
+    package func countKeys(matching filter: String) {
+        browsing.countKeysInBackground(matching: filter) { [weak self] count in
+            self?.post(.keysCounted(filter: filter, count: count))
+        }
+    }
+
+    package func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try store.cache.loadRecords(forKeys: keys)
+    }
+
+    package func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
+        guard let rows = store.cache as? BrokenRowReporting else { return try loadRecords(forKeys: keys).mapValues(StoredRecord.record) }
+        return try rows.loadStoredRecords(forKeys: keys)
+    }
+
+    package var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0 } }
+
+    package func scanBrokenRows(waiting: Bool) {
+        guard let rows = store.cache as? BrokenRowReporting else { return }
+        let scan: @Sendable () -> Void = { [weak self] in
+            guard let summary = try? rows.brokenRowSummary(), let self else { return }
+            let changed = self.lastBrokenRows.withLock { last in
+                defer { last = summary }
+                return last != summary
+            }
+            if changed && !waiting { for listener in self.listeners.withLock({ $0 }) { listener(.brokenRowsScanned) } }
+        }
+        if waiting { scan() } else { DispatchQueue.global(qos: .utility).async(execute: scan) }
+    }
+
+    package func forEachRecord(_ body: (Record) throws -> Void) throws {
+        try browsing.forEachRecord { result in
+            if case .record(let record) = result { try body(record) }
+        }
+    }
+
+    package func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
+        try browsing.forEachRecord(pointingAt: key) { result in
+            if case .record(let record) = result { try body(record) }
+        }
+    }
+
+    package func forEachRecord(pointingInto pattern: KeyPattern, _ body: (Record) throws -> Void) throws {
+        try browsing.forEachRecord(pointingInto: pattern) { result in
+            if case .record(let record) = result { try body(record) }
+        }
+    }
+
+    package func write(_ records: [Record]) throws -> Set<FieldKey> {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
+    }
+
+    package func remove(keys: [CacheKey]) throws -> [Record] {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
+        let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
+        let removed = try store.withinReadWriteTransaction(origin: newOrigin("delete")) { transaction in
+            let records = try transaction.loadRecords(forKeys: Set(keys).subtracting(broken))
+            for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
+            return keys.compactMap { records[$0] }
+        }
+        if !broken.isEmpty {
+            lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
+        }
+        return removed
+    }
+
+    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
+        guard !isReadOnly else { throw ExplorerError.readOnly }
+        try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
+            for key in keys { _ = try transaction.removeRecord(for: key) }
+            for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
+        }
+    }
+
+    package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
+
+    /// Each user action writes under an origin of its own, called `kind`, so that what it
+    /// causes can be traced and the watches it wakes can say who changed them.
+    private func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
+        let origin = store.makeOrigin()
+        origins.name(origin, kind, refetches: refetches)
+        lastOrigin.withLock { $0 = origin }
+        return origin
+    }
+
+    package func explain(document: String, variables: String?) throws -> QueryReport {
+        try QueryExplainer(executor: store.executor).explain(document: document, variables: variables, store: store, cache: browsing)
+    }
+
+    package func startExplain(document: String, variables: String?) -> Int? {
+        work.start { [weak self] id in
+            guard let self else { return }
+            let outcome: QueryOutcome
+            do { outcome = .report(try self.explain(document: document, variables: variables)) } catch is CancellationError {
+                outcome = .cancelled
+            } catch {
+                outcome = .failed("\(error)")
+            }
+            self.post(.queryExplained(id: id, Task.isCancelled ? .cancelled : outcome))
+        }
+    }
+
+    package func cancelExplain(_ id: Int) { work.cancel(id) }
+
+    package func waitUntilIdle() {
+        work.waitUntilIdle()
+        watchList.waitUntilIdle()
+    }
+
+    package func watches() -> [WatchSnapshot] { watchList.snapshots }
+
+    /// The store's schema: edits must fit its field types.
+    package var schema: CacheSchema? { store.configuration.schema }
+
+    /// Lints the cache itself, broken rows included.
+    package func lint() throws -> [LintFinding] {
+        try CacheLint(configuration: store.configuration).run(on: browsing)
+    }
+
+    @discardableResult
+    package func addWatch(name: String?, document: String) throws -> String {
+        let added = try watchList.add(name: name, document: document)
+        if waitsForWatches { watchList.waitUntilIdle() }
+        return added
+    }
+
+    package func replaceWatch(_ name: String, document: String, variables: String) throws {
+        try watchList.replace(name, document: document, variables: variables)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
+
+    package func removeWatch(_ name: String) throws { try watchList.remove(name) }
+
+    package func refetchWatch(_ name: String) throws {
+        try watchList.refetch(name)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
+
+    package func cancelWatchReads() -> [String] { watchList.cancelReads() }
+
+    package func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
+        watchList.onUpdate(handler)
+        listeners.withLock { $0.append(handler) }
+        let subscription = store.subscribe { change in handler(.storeDidChange(change)) }
+        subscriptions.withLock { $0.append(subscription) }
+    }
+
+    /// Tells every `onChange` listener (from any thread).
+    func post(_ action: Action) {
+        for listener in listeners.withLock({ $0 }) { listener(action) }
+    }
+
+}

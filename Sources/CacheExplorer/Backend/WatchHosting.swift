@@ -1,0 +1,21 @@
+import GraphQLCache
+
+/// Data with a GraphQL store behind it, so that queries can be watched (the watches pane).
+package protocol WatchHosting: AnyObject, Sendable {
+    /// The watched queries with their latest results.
+    func watches() -> [WatchSnapshot]
+    /// Starts watching `document` under `name`; returns the name used.
+    @discardableResult
+    func addWatch(name: String?, document: String) throws -> String
+    /// Replaces the document and variables of the watch `name`.
+    func replaceWatch(_ name: String, document: String, variables: String) throws
+    /// Stops and forgets the watch `name`.
+    func removeWatch(_ name: String) throws
+    /// Fetches the watch `name` again: from the network when watches have one, else the cache.
+    func refetchWatch(_ name: String) throws
+    /// Cancels the watch reads under way; returns the names of the watches that were reading.
+    func cancelWatchReads() -> [String]
+    /// Whether a watch whose cache read misses goes to the network (`explore --endpoint`, the
+    /// sample's server); the delete preview says so.
+    var watchesUseNetwork: Bool { get }
+}

@@ -1,0 +1,42 @@
+import GraphQLCache
+
+/// Everything that can happen to the explorer, named for the event (not the intent): the
+/// terminal reports keys, mouse and resizes; the store reports changes.
+package enum Action: Hashable, Sendable {
+    case keyPressed(Key)
+    /// Text pasted in one piece (bracketed paste): it goes whole into the line input that has
+    /// the keyboard, so a pasted multi-line query does not run at every newline.
+    case pasted(String)
+    case resized(Size)
+    /// The cache changed, by us or by another process (`CacheChange.isExternal`): one action
+    /// per committed change, whoever made it.
+    case storeDidChange(CacheChange)
+    /// The data's source (a snapshot file) has a new version, read and waiting: the explorer
+    /// takes it in (`RecordBrowsing.applyExternalVersion`) unless it would overwrite unsaved
+    /// changes.
+    case externalSourceChanged(String)
+    /// The data's source changed elsewhere but was not taken in (it cannot be read, or it would
+    /// overwrite unsaved changes): said in the status line.
+    case externalSourceProblem(String)
+    /// The backend finished counting the keys containing `filter` (the list showed a lower
+    /// bound meanwhile).
+    case keysCounted(filter: String, count: Int)
+    /// A `:find` search (`id`) confirmed `keys` as matches; `fraction` of the data is searched.
+    case found(id: Int, keys: [CacheKey], fraction: Double, finished: Bool)
+    /// The backend finished looking for broken rows (`RecordBrowsing.brokenRows`).
+    case brokenRowsScanned
+    /// A watch started or finished reading, or delivered a new result.
+    case watchesDidUpdate
+    /// A watch's network fetch wrote into the cache (said in the status line, undone with the
+    /// action that caused it).
+    case watchWrote(WatchWrite)
+    /// A query run in the background (`startExplain`) ended.
+    case queryExplained(id: Int, QueryOutcome)
+    /// Time passed: the loop's clock (time since it started) read while waiting for keys.
+    /// Flashes end by it, not by the next key.
+    case tick(Duration)
+    /// A mouse button went down at a screen cell.
+    case mousePressed(row: Int, column: Int)
+    /// The wheel turned over a screen cell: positive lines scroll down.
+    case mouseScrolled(row: Int, column: Int, lines: Int)
+}

@@ -1,0 +1,227 @@
+import GraphQLCache
+
+/// Moving around: the virtualised list, the record view, history and panes.
+extension Explorer {
+    /// Rows a page move covers in the focused pane.
+    var pageHeight: Int {
+        switch state.focus {
+        case .records: return Layout.listPageHeight(state.size)
+        case .record: return Layout(state: state).recordPageHeight
+        case .watches, .query: return max(1, state.size.height - 4)
+        }
+    }
+
+    /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
+    /// when the page did not move, because the data changed).
+    mutating func reloadList(refetch: Bool = false) {
+        let selectedKey = state.list.selectedRow?.key
+        do {
+            try countList(covering: state.list.selected)
+        } catch {
+            fail(error)
+            state.list.count = 0
+            state.list.countIsExact = true
+        }
+        if refetch { state.list.rows = [] }
+        moveListSelection(to: state.list.selected, from: selectedKey)
+    }
+
+    /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
+    mutating func selectListRow(_ index: Int) {
+        if !state.list.countIsExact, index + Layout.listPageHeight(state.size) >= state.list.count {
+            do { try countList(covering: index) } catch { fail(error) }
+        }
+        moveListSelection(to: index, from: state.list.selectedRow?.key)
+    }
+
+    /// Selects row `index`; when that selects another key than `previous`, the record pane
+    /// previews it (a refresh that keeps the selection leaves a followed record in place).
+    private mutating func moveListSelection(to index: Int, from previous: CacheKey?) {
+        let height = Layout.listPageHeight(state.size)
+        var list = state.list
+        list.selected = max(0, min(index, list.count - 1))
+        if list.selected < list.top { list.top = list.selected }
+        if list.selected >= list.top + height { list.top = list.selected - height + 1 }
+        list.top = max(0, min(list.top, max(0, list.count - height)))
+        let needsFetch = list.top != state.list.top || list.rows.count != min(height, list.count - list.top)
+            || state.list.rows.isEmpty
+        state.list = list
+        if needsFetch { fetchPage() }
+        if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
+    }
+
+    /// The record pane previews the selected row's record whenever the selection moves to
+    /// another key, from whatever pane (a filter typed from the record pane too), so that what
+    /// `d` and `r` act on is what the pane shows: one record (and a batch of its references,
+    /// for dangling marks) loaded per move, history left alone. Enter moves focus into it.
+    mutating func previewSelection() {
+        guard let key = state.list.selectedRow?.key else { state.record = nil; return }
+        if state.record?.key != key { state.record = loadView(key, keeping: nil) }
+    }
+
+    /// Loads the rows of the visible page: keys, then their records for typename and size.
+    mutating func fetchPage() {
+        let height = Layout.listPageHeight(state.size)
+        let filter = state.list.filter.isEmpty ? nil : state.list.filter
+        do {
+            let keys = try backend.keys(matching: filter, offset: state.list.top, limit: height)
+            let rows = try backend.loadStoredRecords(forKeys: Set(keys))
+            state.list.rows = keys.map { key in
+                switch rows[key] {
+                case .record(let record)?:
+                    return RecordRow(key: key, typename: record.typename, size: RecordJSON.encode(record.fields).count)
+                case .broken(let row)?:
+                    return RecordRow(key: key, typename: "broken", size: row.text.utf8.count, brokenError: row.error)
+                case nil:
+                    return RecordRow(key: key, typename: nil, size: 0)
+                }
+            }
+        } catch {
+            fail(error)
+            state.list.rows = []
+        }
+    }
+
+    mutating func move(by delta: Int) {
+        switch state.focus {
+        case .records: selectListRow(state.list.selected + delta)
+        case .record: selectField((state.record?.selected ?? 0) + delta)
+        case .watches where state.openWatch != nil: scrollWatch(to: state.watchTop + delta)
+        case .watches: state.selectedWatch = max(0, min(state.selectedWatch + delta, state.watches.count - 1))
+        case .query: state.console.top = max(0, state.console.top + delta)
+        }
+    }
+
+    mutating func move(to index: Int) {
+        switch state.focus {
+        case .records:
+            if index == Int.max { settleListCount() }
+            selectListRow(index == Int.max ? state.list.count - 1 : index)
+        case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
+        case .watches where state.openWatch != nil: scrollWatch(to: index)
+        case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
+        case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.styledLines.count ?? 0) - 1) : 0
+        }
+    }
+
+    mutating func selectField(_ index: Int) {
+        guard var view = state.record, !view.rows.isEmpty else { return }
+        let height = Layout(state: state).recordPageHeight
+        view.selected = max(0, min(index, view.rows.count - 1))
+        if view.selected < view.top { view.top = view.selected }
+        if view.selected >= view.top + height { view.top = view.selected - height + 1 }
+        view.top = max(0, min(view.top, max(0, view.rows.count - height)))
+        state.record = view
+    }
+
+    /// Enter on the record list: the selected record, in the record pane.
+    mutating func openSelectedRow() {
+        guard let row = state.list.selectedRow else { return }
+        open(row.key)
+        state.focus = .record
+    }
+
+    /// Enter in the record view: follow a reference, or open/close a list or object.
+    mutating func followField() {
+        guard let row = state.record?.selectedRow else { return }
+        switch row.value {
+        case .reference(let key): open(key)
+        case .list, .object: toggleExpansion(row)
+        default: inform("\(row.label) is a \(row.value.kindName); \(keyMap.keyName(.edit)) edits it")
+        }
+    }
+
+    /// Scrolls the open watch's result so that row `index` is at the top (within bounds).
+    mutating func scrollWatch(to index: Int) {
+        let rect = Layout(state: state).workspace?.inner ?? Rect(row: 0, column: 0, width: state.size.width, height: state.size.height)
+        let rows = WatchWorkspace.lineCount(actedWatch, width: rect.width - 1, keys: keyMap)
+        let visible = max(1, rect.height - WatchWorkspace.headerHeight - 1)
+        state.watchTop = max(0, min(index, rows - visible))
+    }
+
+    /// Builds the view of `key`, with the selection, scroll and open lists of `previous`.
+    mutating func loadView(_ key: CacheKey, keeping previous: RecordPlace?) -> RecordViewState {
+        do {
+            let stored = try backend.loadStoredRecords(forKeys: [key])[key]
+            if case .broken(let row)? = stored {
+                var view = RecordViewState(key: key, exists: true, typename: "broken row")
+                view.broken = row
+                return view
+            }
+            guard let record = stored?.record else { return RecordViewState(key: key, exists: false) }
+            let expanded = previous?.expanded ?? []
+            let rows = RecordRows.build(record, expanded: expanded)
+            var view = RecordViewState(key: key, exists: true, typename: record.typename, fieldCount: record.fields.count,
+                                       rows: rows, expanded: expanded)
+            view.selected = min(previous?.selected ?? 0, max(0, rows.count - 1))
+            view.top = min(previous?.top ?? 0, view.selected)
+            return view
+        } catch {
+            fail(error)
+            return RecordViewState(key: key, exists: false)
+        }
+    }
+
+    private mutating func toggleExpansion(_ row: FieldRow) {
+        guard var view = state.record else { return }
+        if view.expanded.contains(row.id) { view.expanded.remove(row.id) } else { view.expanded.insert(row.id) }
+        state.record = loadView(view.key, keeping: RecordPlace(view))
+        clampRecordView()
+    }
+
+    mutating func clampRecordView() {
+        if let selected = state.record?.selected { selectField(selected) }
+    }
+
+    /// `Tab`: the next pane that has something to show; the record pane with no record and the
+    /// watches pane with no watches are hidden, so focus never lands on an invisible pane.
+    mutating func nextPane() {
+        if state.openWatch != nil { closeWatch() }
+        var order: [Pane] = [.records]
+        if state.record != nil { order.append(.record) }
+        if !state.watches.isEmpty { order.append(.watches) }
+        let index = order.firstIndex(of: state.focus) ?? -1
+        state.focus = order[(index + 1) % order.count]
+    }
+
+    mutating func applyFilter(_ text: String) {
+        state.list.filter = text
+        state.list.selected = 0
+        state.list.top = 0
+        state.list.rows = []
+        reloadList()
+        previewSelection()
+    }
+
+    /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.
+    mutating func nextMatch(forward: Bool) {
+        if state.find != nil { walkFind(forward: forward); return }
+        let filter = state.list.filter
+        guard !filter.isEmpty else { inform("no filter: / sets one"); return }
+        if state.focus == .record, let view = state.record, !view.rows.isEmpty {
+            let pattern = KeyPattern(filter)
+            let count = view.rows.count
+            for step in 1...count {
+                let index = ((view.selected + (forward ? step : -step)) % count + count) % count
+                let row = view.rows[index]
+                if pattern.matches(row.label) || pattern.matches(ValueText.plain(row.value)) { selectField(index); return }
+            }
+            inform("no field matches \"\(filter)\"")
+            return
+        }
+        let wraps = forward ? state.list.selected + 1 >= state.list.count : state.list.selected == 0
+        if wraps { settleListCount() }
+        guard state.list.count > 0 else { return }
+        let count = state.list.count
+        selectListRow(((state.list.selected + (forward ? 1 : -1)) % count + count) % count)
+    }
+
+    /// After any change to the data: recount, refetch the page and the record shown, re-read watches.
+    mutating func refreshAfterChange() {
+        reloadList(refetch: true)
+        state.brokenRows = backend.brokenRows
+        if let view = state.record { state.record = loadView(view.key, keeping: RecordPlace(view)) }
+        clampRecordView()
+        refreshWatches()
+    }
+}

@@ -1,0 +1,197 @@
+import GraphQLCache
+
+/// The explorer's model: the state, the backend it reads and writes through, the theme and the
+/// key map. `send` is the reducer (event in, new state out); `render` draws the state. No
+/// terminal in sight: `NcursesTerminal`, `HeadlessTerminal`, the harness and tests all drive this.
+package struct Explorer {
+    /// Everything the screen shows.
+    package internal(set) var state: ExplorerState
+    /// The colours terminals draw with (`:theme` changes it).
+    package internal(set) var theme: Theme
+    /// Key bindings; help is generated from them.
+    package internal(set) var keyMap: KeyMap
+    /// The data (`:open` replaces it).
+    package internal(set) var backend: any RecordBrowsing
+    let environment: ExplorerEnvironment
+    /// Where the backend's news waits (store changes, watch results, finished queries) until
+    /// the next turn (`turn`) applies it.
+    package let inbox = ChangeQueue()
+
+    /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
+    package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
+                environment: ExplorerEnvironment = .isolated) {
+        self.backend = backend
+        self.theme = theme
+        self.keyMap = keyMap
+        self.environment = environment
+        state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: Self.isReadOnly(backend))
+        listen(to: backend)
+        reloadList()
+        findBrokenRows()
+        markVisibleDanglingReferences()
+    }
+
+    /// Files up to this many keys are searched for broken rows before the first frame; bigger
+    /// ones in the background (a pass over every row: about 0.4 s for a million).
+    static let brokenRowScanLimit = 100_000
+
+    /// Asks the backend for broken rows: at once for a small file, else in the background.
+    mutating func findBrokenRows() {
+        backend.scanBrokenRows(waiting: state.list.filter.isEmpty && state.list.count <= Self.brokenRowScanLimit)
+        state.brokenRows = backend.brokenRows
+    }
+
+    /// Sends the backend's news to the inbox and takes its watches as they are.
+    private mutating func listen(to backend: any RecordBrowsing) {
+        backend.onChange { [inbox] in inbox.post($0) }
+        let host = backend as? any WatchHosting
+        state.watches = host?.watches() ?? []
+        state.watchesUseNetwork = host?.watchesUseNetwork ?? false
+    }
+
+    /// Whether the user asked to quit.
+    package var isFinished: Bool { state.isFinished }
+
+    /// The screen for the current state.
+    package func render() -> Grid { Renderer.render(state, theme: theme, keyMap: keyMap) }
+
+    /// Applies one event.
+    package mutating func send(_ action: Action) {
+        apply(action)
+        markVisibleDanglingReferences()
+    }
+
+    private mutating func apply(_ action: Action) {
+        switch action {
+        case .keyPressed(let key):
+            keyPressed(key)
+        case .pasted(let text):
+            paste(text)
+        case .resized(let size):
+            state.size = size
+            reloadList()
+            clampRecordView()
+        case .storeDidChange(let change):
+            if change.isExternal { backend.scanBrokenRows(waiting: false) }
+            refreshAfterChange()
+            if change.isExternal { inform(Self.externalChangeMessage(change)) }
+        case .externalSourceChanged(let name):
+            takeExternalVersion(of: name)
+        case .externalSourceProblem(let message):
+            state.message = StatusMessage(message, isError: true)
+        case let .found(id, keys, fraction, finished):
+            found(id: id, keys: keys, fraction: fraction, finished: finished)
+        case .brokenRowsScanned:
+            state.brokenRows = backend.brokenRows
+            reloadList(refetch: true)
+        case let .keysCounted(filter, count):
+            if filter == state.list.filter, !state.list.countIsExact {
+                state.list.count = count
+                state.list.countIsExact = true
+            }
+        case .watchesDidUpdate:
+            refreshWatches()
+        case .watchWrote(let write):
+            watchWrote(write)
+        case let .queryExplained(id, outcome):
+            queryExplained(id: id, outcome)
+        case .tick(let now):
+            state.now = now
+            expireFlashes(now: now)
+        case let .mousePressed(row, column):
+            mousePressed(row: row, column: column)
+        case let .mouseScrolled(row, column, lines):
+            mouseScrolled(row: row, column: column, lines: lines)
+        }
+    }
+
+    /// `external change: 3 records`: what another process's commit did to what was read.
+    static func externalChangeMessage(_ change: CacheChange) -> String {
+        let count = change.affectedRecords.count
+        return "external change: \(count) record\(count == 1 ? "" : "s")"
+    }
+
+    /// How long a changed watch flashes.
+    package static let flashDuration: Duration = .milliseconds(1500)
+
+    /// Ends the flash once `flashDuration` has passed since the first tick that saw it.
+    private mutating func expireFlashes(now: Duration) {
+        guard !state.flashing.isEmpty else { state.flashingSince = nil; return }
+        guard let since = state.flashingSince else { state.flashingSince = now; return }
+        if now - since >= Self.flashDuration {
+            state.flashing = []
+            state.flashingSince = nil
+        }
+    }
+
+    private mutating func keyPressed(_ key: Key) {
+        switch state.mode {
+        case .normal: normalKey(key)
+        case .help(let top): helpKey(key, top: top)
+        case .filter(let input): filterKey(key, input)
+        case .command(let input): commandKey(key, input)
+        case .edit(let dialog): editKey(key, dialog)
+        case .deletePattern(let input): patternKey(key, input)
+        case .inbound(let list): inboundKey(key, list)
+        case .lint(let list): lintKey(key, list)
+        case .watchInput(let input): watchInputKey(key, input)
+        case .confirm(let confirmation): confirmKey(key, confirmation)
+        case .editWatch(let editor): watchEditorKey(key, editor)
+        }
+    }
+
+    private mutating func normalKey(_ key: Key) {
+        if state.focus == .query, consoleKey(key) { return }
+        guard let command = keyMap.command(for: key) else {
+            state.message = StatusMessage("\(key) is not bound; \(keyMap.keyName(.help)) shows the keys", isError: true)
+            return
+        }
+        state.message = nil
+        run(command)
+    }
+
+    /// Runs a bound command in normal mode through the row that answers it in the focused
+    /// pane (`ExplorerState.binding(for:)`); a disabled one is refused with its reason.
+    mutating func run(_ command: Command) {
+        guard let binding = state.binding(for: command), let action = binding.action else { return }
+        if let reason = binding.disabledReason(state) {
+            state.message = StatusMessage(reason.message(keys: keyMap), isError: true)
+            return
+        }
+        action(&self)
+    }
+
+    /// Esc: stops what runs, else closes or clears the innermost thing open.
+    mutating func cancel() {
+        if cancelBackgroundWork() { return }
+        if cancelFind() { return }
+        if state.openWatch != nil { closeWatch(); return }
+        if state.focus == .query { state.focus = .records; return }
+        if !state.list.filter.isEmpty { applyFilter(""); return }
+        state.message = nil
+    }
+
+    /// Reports a failure in the status line.
+    mutating func fail(_ error: any Error) {
+        state.message = StatusMessage("\(error)", isError: true)
+    }
+
+    /// Shows a message in the status line (startup notes from the command, for instance).
+    package mutating func show(_ message: StatusMessage) { state.message = message }
+
+    mutating func inform(_ text: String) {
+        state.message = StatusMessage(text)
+    }
+
+    /// Replaces the backend (`:open`), starting over on the new data.
+    mutating func replaceBackend(_ newBackend: any RecordBrowsing) {
+        backend = newBackend
+        let size = state.size
+        state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
+        listen(to: newBackend)
+        reloadList()
+        findBrokenRows()
+    }
+
+    mutating func setTheme(_ newTheme: Theme) { theme = newTheme }
+}

@@ -1,0 +1,94 @@
+import GraphQLCache
+
+/// Runs an explorer on a terminal: draw, wait for a key (with a timeout so that store changes
+/// queued meanwhile are picked up), take a turn (`Explorer.turn`, the same turn `press` and
+/// `settle` take without a terminal), repeat until quit.
+package struct ExplorerLoop {
+    /// The explorer driven (its state after `run`).
+    package var explorer: Explorer
+    let terminal: any Terminal
+    /// Time since the loop started; read while waiting for keys to end flashes (tests inject one).
+    let clock: @Sendable () -> Duration
+
+    /// Milliseconds to wait for a key before polling for store changes.
+    package static let pollMilliseconds = 100
+
+    /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
+    /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
+    /// progress while no key comes, tests inject one.
+    package init(explorer: Explorer, terminal: any Terminal,
+                clock: @escaping @Sendable () -> Duration = ExplorerLoop.elapsedTime()) {
+        self.explorer = explorer
+        self.terminal = terminal
+        self.clock = clock
+    }
+
+    /// A clock reading the time elapsed since it was made (the default one).
+    package static func elapsedTime() -> @Sendable () -> Duration {
+        let origin = ContinuousClock.now
+        return { ContinuousClock.now - origin }
+    }
+
+    /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
+    /// Other processes' commits are looked for every `pollMilliseconds`, keys or not, before
+    /// the queued changes are applied, so that their change is drawn in the same frame.
+    package mutating func run(untilIdle: Bool = false) {
+        if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
+        terminal.draw(explorer.render(), theme: explorer.theme)
+        var lastPoll = clock()
+        var lookahead: Action?
+        while !explorer.isFinished {
+            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            lookahead = nil
+            let poll = action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+            if poll { lastPoll = clock() }
+            let flashing = explorer.state.flashing
+            let busy = explorer.showsProgress
+            let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
+            let applied = explorer.turn(input, pollingExternalChanges: poll)
+            explorer.send(.tick(clock()))
+            // While background work shows progress, every poll redraws (its time moves on).
+            if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
+                if untilIdle || terminal.isClosed { return }
+                continue
+            }
+            terminal.draw(explorer.render(), theme: explorer.theme)
+        }
+    }
+
+    /// Characters typed into a line input that are already waiting behind `action`, taken
+    /// together (the first other event is kept in `lookahead`): typing fast into the filter
+    /// filters once for the keys that came in meanwhile, not once per key. Nil when `action`
+    /// is not such a character or none follows it.
+    private func typedRun(from action: Action, lookahead: inout Action?) -> String? {
+        guard explorer.state.readsText, case .keyPressed(.character(let first)) = action else { return nil }
+        var text = String(first)
+        while let next = terminal.nextAction(timeoutMilliseconds: 0) {
+            guard case .keyPressed(.character(let character)) = next else {
+                lookahead = next
+                break
+            }
+            text.append(character)
+        }
+        return text.count > 1 ? text : nil
+    }
+
+    /// Merges a burst of store changes into one refresh (external if any of them was).
+    static func coalesce(_ actions: [Action]) -> [Action] {
+        var merged: CacheChange?
+        var others: [Action] = []
+        for action in actions {
+            guard case .storeDidChange(let change) = action else {
+                if !others.contains(action) { others.append(action) }
+                continue
+            }
+            guard var sum = merged else { merged = change; continue }
+            sum.changedFields.formUnion(change.changedFields)
+            sum.removedRecords.formUnion(change.removedRecords)
+            sum.removedFields.formUnion(change.removedFields)
+            if change.isExternal { sum.origin = .external } else if !sum.isExternal { sum.origin = nil }
+            merged = sum
+        }
+        return (merged.map { [Action.storeDidChange($0)] } ?? []) + others
+    }
+}

@@ -1,0 +1,84 @@
+import GraphQLCache
+
+/// Everything the screen shows, as plain data: `reduce` changes it, `render` draws it, and
+/// tests state it whole.
+package struct ExplorerState: Hashable, Sendable {
+    /// The screen size everything is laid out for.
+    package var size: Size
+    /// The file (or `sample`) the status bar names.
+    package var sourceName: String
+    /// Whether changes are refused (`--read-only`).
+    package var readOnly: Bool
+    /// The pane keys act on.
+    package var focus: Pane = .records
+    /// Browsing, or the prompt or overlay that has the keyboard.
+    package var mode: Mode = .normal
+    /// The record list (only its visible page is held).
+    package var list = RecordListState()
+    /// The record shown, if any.
+    package var record: RecordViewState?
+    /// Records visited before the current one (breadcrumbs), and after it (`l`).
+    package var back: [CacheKey] = []
+    /// Records gone back from, for `l`.
+    package var forward: [CacheKey] = []
+    /// Where the user left each record in `back` and `forward`, restored on return.
+    package var places: [CacheKey: RecordPlace] = [:]
+    /// The bottom line's message, until the next key.
+    package var message: StatusMessage?
+    /// Changes `u` can take back, latest last.
+    package var undo: [UndoEntry] = []
+    /// Changes made to data held only in memory since it was opened or last exported:
+    /// quitting asks first while this is above zero.
+    package var unsavedChanges = 0
+    /// The watches as last read from the backend.
+    package var watches: [WatchSnapshot] = []
+    /// Watches whose result changed lately: drawn flashing until `Explorer.flashDuration` of
+    /// ticks has passed.
+    package var flashing: Set<String> = []
+    /// The tick that first saw the current flash (nil until one has, or when nothing flashes).
+    package var flashingSince: Duration?
+    /// The watch selected in the watches pane.
+    package var selectedWatch = 0
+    /// The watch open in the workspace (Enter on a watch), filling the screen.
+    package var openWatch: String?
+    /// The workspace's first result row shown.
+    package var watchTop = 0
+    /// When each watch's result last changed (the loop's clock), for "last change 4 s ago".
+    package var watchChangedAt: [String: Duration] = [:]
+    /// Whether watches go to the network on a miss (the delete preview warns).
+    package var watchesUseNetwork = false
+    /// The loop's clock at the last tick.
+    package var now: Duration = .zero
+    /// Since when background work (a watch read, a console query) has been running; progress is
+    /// shown once it has run `Explorer.progressDelay`.
+    package var busySince: Duration?
+    /// What was entered in each prompt, oldest first (Up/Down recall it).
+    package var history: [Prompt: [String]] = [:]
+    /// The query console's input and last report.
+    package var console = QueryConsole()
+    /// Rows that are not records (broken JSON, no key), as the backend last found them.
+    package var brokenRows = BrokenRowSummary()
+    /// The `:find` search and its matches, if one was run.
+    package var find: FindState?
+    /// Set when the user quits.
+    package var isFinished = false
+
+    package init(size: Size, sourceName: String, readOnly: Bool) {
+        self.size = size
+        self.sourceName = sourceName
+        self.readOnly = readOnly
+    }
+
+    /// Keeps `text` in `prompt`'s history (not empty, not the same as the last entry).
+    package mutating func remember(_ text: String, in prompt: Prompt) {
+        guard !text.trimmed.isEmpty, history[prompt]?.last != text else { return }
+        history[prompt, default: []].append(text)
+        if history[prompt]!.count > Prompt.historyLimit { history[prompt]!.removeFirst() }
+    }
+
+    /// Current record and the trail to it: `QUERY_ROOT › Droid:2001`.
+    package var breadcrumbs: [CacheKey] {
+        guard let record else { return [] }
+        return back + [record.key]
+    }
+}

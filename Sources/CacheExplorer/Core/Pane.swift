@@ -1,0 +1,4 @@
+/// The panes the explorer can focus.
+package enum Pane: String, Hashable, Sendable, CaseIterable {
+    case records, record, watches, query
+}

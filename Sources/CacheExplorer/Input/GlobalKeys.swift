@@ -1,0 +1,84 @@
+/// The keys that work in every pane, one row per command, in the order help and the README list
+/// them. A pane's table (`RecordsKeys`, …) overrides a row where the command means something of
+/// its own there (Enter opens a watch in the watches pane) and says which rows it hints.
+package enum GlobalKeys {
+    package static let table: [Binding] = [
+        moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+    ]
+
+    /// The global row of `command`, or nil (a test holds that every command has one).
+    package static func row(_ command: Command) -> Binding? {
+        table.first { $0.command == command }
+    }
+
+    // Moving.
+    static let moveDown = Binding(.moveDown, keys: [.character("j"), .down], label: "move", description: "move down") {
+        $0.move(by: 1)
+    }
+    static let moveUp = Binding(.moveUp, keys: [.character("k"), .up], label: "move", description: "move up") { $0.move(by: -1) }
+    static let top = Binding(.top, keys: [.character("g"), .home], label: "top", description: "go to top") { $0.move(to: 0) }
+    static let bottom = Binding(.bottom, keys: [.character("G"), .end], label: "bottom", description: "go to bottom") {
+        $0.move(to: Int.max)
+    }
+    static let pageDown = Binding(.pageDown, keys: [.pageDown, .control("f")], label: "page", description: "page down") {
+        $0.move(by: $0.pageHeight)
+    }
+    static let pageUp = Binding(.pageUp, keys: [.pageUp, .control("b")], label: "page", description: "page up") {
+        $0.move(by: -$0.pageHeight)
+    }
+
+    // Browsing.
+    static let follow = Binding(.follow, keys: [.enter, .right], label: "open",
+                                description: "open record / follow reference / expand / open watch") {
+        $0.openSelectedRow()
+    }
+    static let back = Binding(.back, keys: [.backspace, .character("h"), .left], label: "back", description: "back") {
+        $0.goBack()
+    }
+    static let forward = Binding(.forward, keys: [.character("l")], label: "forward", description: "forward") { $0.goForward() }
+    static let nextPane = Binding(.nextPane, keys: [.tab], label: "next pane", description: "next pane") { $0.nextPane() }
+    static let filter = Binding(.filter, keys: [.character("/")], label: "filter", description: "filter keys") {
+        $0.state.mode = .filter(LineInput($0.state.list.filter))
+    }
+    static let nextMatch = Binding(.nextMatch, keys: [.character("n")], label: "match", description: "next match") {
+        $0.nextMatch(forward: true)
+    }
+    static let previousMatch = Binding(.previousMatch, keys: [.character("N")], label: "match", description: "previous match") {
+        $0.nextMatch(forward: false)
+    }
+
+    // Changing data, and watches.
+    static let edit = Binding(.edit, keys: [.character("e")], label: "edit", description: "edit field / edit watch",
+                              disabled: ExplorerState.fieldEditable) { $0.beginEdit() }
+    static let delete = Binding(.delete, keys: [.character("d")], label: "delete", description: "delete record / remove watch",
+                                disabled: ExplorerState.targetDeletable) { $0.beginDelete() }
+    static let deleteByPattern = Binding(.deleteByPattern, keys: [.character("D")], label: "by pattern",
+                                         description: "delete by pattern", disabled: ExplorerState.writable) {
+        $0.beginPatternDelete()
+    }
+    static let undo = Binding(.undo, keys: [.character("u")], label: "undo", description: "undo",
+                              disabled: ExplorerState.undoable) { $0.undoLast() }
+    static let addWatch = Binding(.addWatch, keys: [.character("w")], label: "watch", description: "add watch") {
+        $0.state.mode = .watchInput(LineInput())
+    }
+    static let refetch = Binding(.refetch, keys: [.character("f")], label: "refetch", description: "refetch watch",
+                                 disabled: ExplorerState.hasWatch) { $0.refetchSelectedWatch() }
+
+    // Tools.
+    static let queryConsole = Binding(.queryConsole, keys: [.character("q")], label: "query", description: "query console") {
+        $0.state.focus = .query
+    }
+    static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
+                                 disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
+        $0.state.mode = .command(LineInput())
+    }
+    static let help = Binding(.help, keys: [.character("?")], label: "help", description: "help") { $0.state.mode = .help(top: 0) }
+    static let cancel = Binding(.cancel, keys: [.escape], label: "close", description: "cancel reading / close / clear filter") {
+        $0.cancel()
+    }
+    static let quit = Binding(.quit, keys: [.character("Q"), .control("c")], label: "quit", description: "quit") {
+        $0.requestQuit()
+    }
+}

@@ -1,0 +1,45 @@
+/// Which key runs which command: the reducer looks keys up here, and every place that names a
+/// key (help, hints, messages) asks `keyName`, so a rebound key is named as the user bound it.
+/// The stock keys are the `stockKeys` of the global binding table.
+package struct KeyMap: Hashable, Sendable {
+    /// The keys in table order; a later binding of the same key wins.
+    package private(set) var bindings: [KeyBinding]
+    private var byKey: [Key: Command]
+
+    package init(_ bindings: [KeyBinding]) {
+        self.bindings = bindings
+        byKey = [:]
+        for binding in bindings { byKey[binding.key] = binding.command }
+    }
+
+    /// The command bound to `key`.
+    package func command(for key: Key) -> Command? { byKey[key] }
+
+    /// The first key bound to `command`, as help names it (`u`): messages and hints say the
+    /// user's key, not the stock one.
+    package func keyName(_ command: Command) -> String {
+        bindings.first { $0.command == command }?.key.description ?? command.rawValue
+    }
+
+    /// Every key bound to `command`, in table order.
+    package func keys(of command: Command) -> [Key] {
+        bindings.filter { $0.command == command }.map(\.key)
+    }
+
+    /// Binds `key` to `command` (replacing what it did).
+    package mutating func bind(_ key: Key, to command: Command) {
+        bindings.removeAll { $0.key == key }
+        bindings.append(KeyBinding(key, command))
+        byKey[key] = command
+    }
+
+    /// Removes every key of `command`.
+    mutating func unbindAll(_ command: Command) {
+        self = KeyMap(bindings.filter { $0.command != command })
+    }
+
+    /// The stock keys: each global row's `stockKeys`, in the table's order.
+    package static let `default` = KeyMap(GlobalKeys.table.flatMap { row in
+        row.command.map { command in row.stockKeys.map { KeyBinding($0, command) } } ?? []
+    })
+}

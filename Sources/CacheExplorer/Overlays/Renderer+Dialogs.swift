@@ -1,0 +1,184 @@
+import GraphQLCache
+
+/// Overlays drawn over the panes: help, edit, delete confirmations, inbound references.
+extension Renderer {
+    /// A centred dialog box sized for `lines` (clipped to the screen); returns its inside.
+    @discardableResult
+    private mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
+        let width = min(state.size.width, max(wanted, DisplayWidth.of(title) + 6))
+        let height = min(max(0, state.size.height - 2), lines.count + 2)
+        let rect = Rect(row: max(0, (state.size.height - 2 - height) / 2), column: max(0, (state.size.width - width) / 2),
+                        width: width, height: height)
+        grid.fill(rect, role: .dialog)
+        grid.box(rect, title: title, focused: true)
+        let inner = rect.inner
+        for (index, line) in lines.enumerated() where index < inner.height {
+            put(line, row: inner.row + index, column: inner.column + 1, limit: inner.width - 2)
+        }
+        return inner
+    }
+
+    /// Dialogs leave a column of the panes either side, except on narrow screens where every
+    /// column counts.
+    private var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
+
+    mutating func drawHelp(top: Int, themeName: String) {
+        let help = HelpText(keyMap: keyMap, themeName: themeName, state: state)
+        let visible = Array(help.lines.dropFirst(top))
+        let scroll = "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))"
+        let inner = dialog(title: "Help · \(scroll) scroll · others close", lines: visible, width: help.width)
+        // Say that there is more below, on the bottom border, so the list does not look complete.
+        if visible.count > inner.height, inner.width > 12 {
+            grid.put(" \(keyMap.keyName(.moveDown)): more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
+        }
+    }
+
+    mutating func drawEdit(_ edit: EditDialog) {
+        var kinds = EditKind.allCases.map { kind in
+            kind == edit.kind ? ("[\(kind.rawValue)]", StyleRole.helpKey) : (" \(kind.rawValue) ", StyleRole.dialog)
+        }
+        let room = dialogWidth - 4
+        // Too narrow for every kind: the current one, and how to change it.
+        if kinds.reduce(6, { $0 + DisplayWidth.of($1.0) }) > room {
+            kinds = [("[\(edit.kind.rawValue)]", .helpKey), (" Tab: next kind", .textDim)]
+        }
+        var lines: [[(String, StyleRole)]] = [
+            [("kind: ", .dialog)] + kinds,
+            [],
+            [("> ", .helpKey)] + (edit.kind == .null ? [("null", .text)] : Self.lineSegments(edit.input, room: dialogWidth - 6)),
+            [],
+        ]
+        if let error = edit.error { lines.append([(error, .statusError)]) }
+        lines.append([(hint(for: edit.kind), .textDim)])
+        let keys = "Enter saves · Tab changes kind · Esc cancels"
+        if DisplayWidth.of(keys) <= room {
+            lines.append([(keys, .textDim)])
+        } else {
+            lines.append([("Enter saves · Esc cancels", .textDim)])
+        }
+        dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth)
+    }
+
+    private func hint(for kind: EditKind) -> String {
+        switch kind {
+        case .string: return "text as typed, no quotes"
+        case .int: return "a whole number, e.g. 42"
+        case .float: return "a number, e.g. 1.72"
+        case .bool: return "true or false"
+        case .null: return "the field becomes null"
+        case .reference: return "the key of an existing record, e.g. Droid:2001"
+        case .json: return "a JSON list or object; {\"$reference\":\"KEY\"} is a reference"
+        }
+    }
+
+    mutating func drawConfirmDelete(_ key: CacheKey) {
+        var lines: [[(String, StyleRole)]] = [
+            [("Delete ", .dialog), (key.rawValue, .keyRoot), ("?", .dialog)],
+            [("References to it will dangle; nothing else is deleted.", .textDim)],
+        ]
+        let watches = state.watches.filter { $0.dependencies.contains(record: key) }.map(\.name)
+        if let line = Self.watchImpact(watches, network: state.watchesUseNetwork) { lines.append(line) }
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)])
+        dialog(title: "Delete record", lines: lines, width: dialogWidth)
+    }
+
+    /// What deleting does to the watches that read the records: with a network they refetch
+    /// (and write), without one they show the miss.
+    static func watchImpact(_ watches: [String], network: Bool) -> [(String, StyleRole)]? {
+        guard !watches.isEmpty else { return nil }
+        let names = watches.joined(separator: ", ")
+        return network ? [("watches \(names) will refetch from the network and write; undo takes both back", .statusError)]
+            : [("watches \(names) will show the miss (no network)", .textDim)]
+    }
+
+    mutating func drawWatchEditor(_ editor: WatchEditor) {
+        var lines: [[(String, StyleRole)]] = [
+            [("query     ", editor.editingVariables ? .textDim : .helpKey), (editor.document.text + (editor.editingVariables ? "" : "█"), .text)],
+            [("variables ", editor.editingVariables ? .helpKey : .textDim), (editor.variables.text + (editor.editingVariables ? "█" : ""), .text)],
+            [],
+        ]
+        if let error = editor.error { lines.append([(error, .statusError)]) }
+        lines.append([("Enter saves · Tab document/variables · Esc cancels", .textDim)])
+        dialog(title: "Edit watch \(editor.name)", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawPatternPreview(_ preview: PatternPreview) {
+        var lines: [[(String, StyleRole)]] = [
+            [("\(preview.count) record\(preview.count == 1 ? "" : "s") contain \"\(preview.pattern)\":", .dialog)],
+        ]
+        lines += preview.sample.map { [("  " + $0.rawValue, StyleRole.text)] }
+        if preview.count > preview.sample.count { lines.append([("  … and \(preview.count - preview.sample.count) more", .textDim)]) }
+        lines.append([])
+        let refs = preview.danglingCount == 0 ? "no references would dangle"
+            : "\(preview.danglingCount) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
+        lines.append([(refs, preview.danglingCount == 0 ? .textDim : .statusError)])
+        lines += preview.danglingReferences.map { [("  " + $0, StyleRole.valueDangling)] }
+        lines.append(Self.watchImpact(preview.affectedWatches, network: state.watchesUseNetwork) ?? [("no watch is affected", .textDim)])
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes them all · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
+        dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawGarbage(_ keys: [CacheKey]) {
+        var lines: [[(String, StyleRole)]] = [
+            [("\(keys.count) record\(keys.count == 1 ? " is" : "s are") unreachable from the roots:", .dialog)],
+        ]
+        lines += keys.prefix(Explorer.previewSampleSize).map { [("  " + $0.rawValue, StyleRole.text)] }
+        if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
+        lines.append([])
+        lines.append([("y", .helpKey), (" deletes them · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
+        dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
+    }
+
+    /// Unsaved in-memory changes, before quitting or (`opening`) replacing the data with a file.
+    mutating func drawConfirmQuit(unsavedChanges: Int, opening path: String? = nil) {
+        let changes = unsavedChanges == 1 ? "1 change" : "\(unsavedChanges) changes"
+        let leaving = path.map { "opening \($0)" } ?? "quitting"
+        let lines: [[(String, StyleRole)]] = [
+            [("\(changes) to ", .dialog), (state.sourceName, .keyRoot), (" live only in memory;", .dialog)],
+            [("\(leaving) loses them. ", .dialog), (":export FILE", .helpKey), (" saves them first.", .dialog)],
+            [],
+            [("y", .helpKey), (path == nil ? " quits anyway" : " opens it anyway", .dialog), (" · any other key stays", .dialog)],
+        ]
+        dialog(title: "Unsaved changes", lines: lines, width: dialogWidth)
+    }
+
+    mutating func drawInbound(_ list: InboundList) {
+        var lines: [[(String, StyleRole)]] = []
+        if list.references.isEmpty {
+            lines.append([("nothing refers to \(list.target)", .textDim)])
+        }
+        let capacity = max(1, state.size.height - 6)
+        let top = max(0, list.selected - capacity + 1)
+        for (index, reference) in list.references.enumerated().dropFirst(top).prefix(capacity) {
+            let marker = index == list.selected ? "› " : "  "
+            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.field, .fieldName)])
+        }
+        lines.append([("\(keyMap.keyName(.follow)) opens the referring record · \(keyMap.keyName(.cancel)) closes", .textDim)])
+        let title = "\(list.references.count) inbound to \(list.target)"
+        let inner = dialog(title: title, lines: lines, width: dialogWidth)
+        if !list.references.isEmpty {
+            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
+        }
+    }
+}
+
+extension Renderer {
+    mutating func drawLint(_ list: LintList) {
+        let capacity = max(1, state.size.height - 6)
+        let top = max(0, list.selected - capacity + 1)
+        var lines: [[(String, StyleRole)]] = []
+        for (index, row) in list.rows.enumerated().dropFirst(top).prefix(capacity) {
+            lines.append([(index == list.selected ? "› " : "  ", .text), (row.text, row.role)])
+        }
+        lines.append([("\(keyMap.keyName(.follow)) opens the selected record · \(keyMap.keyName(.cancel)) closes", .textDim)])
+        // Findings are sentences with examples: as wide as the longest needs, up to the screen's.
+        let widest = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
+        let width = max(dialogWidth, min(state.size.width - 2, widest + 4))
+        let inner = dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: width)
+        if list.rows.indices.contains(list.selected) {
+            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
+        }
+    }
+}

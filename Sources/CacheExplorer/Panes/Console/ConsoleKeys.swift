@@ -1,0 +1,11 @@
+/// The query console's keys: it reads Enter and Tab itself (they are text keys of its input, not
+/// in the key map); the cancel key leaves it.
+package enum ConsoleKeys {
+    package static let table: [Binding] = [
+        Binding(.fixed("Enter"), label: "run", description: "run the document against the cache", hint: 0),
+        Binding(.fixed("Tab"), label: "document/variables", description: "switch between the document and its variables", hint: 1),
+        GlobalKeys.cancel.labelled("leave", "cancel a query still running, else leave the console").hinted(2),
+        // Enter runs the document; a follow key bound elsewhere opens nothing here.
+        Binding(.follow, label: "run") { _ in },
+    ]
+}

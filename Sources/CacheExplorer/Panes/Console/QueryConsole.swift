@@ -1,0 +1,24 @@
+/// The query console: the document and variables typed (Tab switches between them) and the
+/// last report.
+package struct QueryConsole: Hashable, Sendable {
+    package var input: LineInput
+    /// Variables as a JSON object; empty for none.
+    package var variables: LineInput
+    /// Whether keys go to the variables line rather than the document.
+    package var editingVariables: Bool
+    package var report: QueryReport?
+    package var error: String?
+    package var top: Int
+    /// The background run under way (its id), if any.
+    package var running: Int?
+
+    package init(input: LineInput = LineInput(), variables: LineInput = LineInput(), editingVariables: Bool = false,
+                report: QueryReport? = nil, error: String? = nil, top: Int = 0) {
+        self.input = input
+        self.variables = variables
+        self.editingVariables = editingVariables
+        self.report = report
+        self.error = error
+        self.top = top
+    }
+}

@@ -1,0 +1,103 @@
+import GraphQLCache
+
+/// `e` edits a field (typed, validated, written through the backend) and `u` undoes.
+extension Explorer {
+    mutating func beginEdit() {
+        guard state.focus == .record, let view = state.record, let row = view.selectedRow else {
+            inform("\(keyMap.keyName(.edit)) edits a field of the record pane: \(keyMap.keyName(.follow)) moves into it")
+            return
+        }
+        guard let value = try? backend.loadRecord(view.key)?.fields[row.field] else {
+            fail(ExplorerError.invalid("\(view.key).\(row.field) no longer exists"))
+            return
+        }
+        let (kind, text) = ValueText.editStart(value)
+        state.mode = .edit(EditDialog(field: FieldKey(record: view.key, field: row.field), kind: kind, input: LineInput(text)))
+    }
+
+    mutating func editKey(_ key: Key, _ dialog: EditDialog) {
+        var dialog = dialog
+        if key == .tab || key == .backTab {
+            let kinds = EditKind.allCases
+            let index = kinds.firstIndex(of: dialog.kind) ?? 0
+            dialog.kind = kinds[(index + (key == .tab ? 1 : kinds.count - 1)) % kinds.count]
+            dialog.error = nil
+            state.mode = .edit(dialog)
+            return
+        }
+        switch LineEditor.apply(key, to: dialog.input, history: state.history[.edit] ?? []) {
+        case .changed(let input):
+            dialog.input = input
+            dialog.error = nil
+            state.mode = .edit(dialog)
+        case .submitted(let text):
+            state.remember(text, in: .edit)
+            commitEdit(dialog, text: text)
+        case .cancelled:
+            state.mode = .normal
+            inform("edit cancelled")
+        case .ignored: break
+        }
+    }
+
+    private mutating func commitEdit(_ dialog: EditDialog, text: String) {
+        var dialog = dialog
+        let backend = self.backend
+        let parser = EditValueParser { key in try backend.loadRecord(key) != nil }
+        do {
+            let value = try parser.parse(text, as: dialog.kind)
+            guard let record = try backend.loadRecord(dialog.field.record),
+                  let previous = record.fields[dialog.field.field] else {
+                throw ExplorerError.invalid("\(dialog.field) no longer exists")
+            }
+            if let schema = backend.schema,
+               let problem = ScalarFit.editProblem(value, fieldKey: dialog.field.field, of: record, schema: schema) {
+                throw ExplorerError.invalid(problem)
+            }
+            let changed = try writable().write([Record(key: dialog.field.record, [dialog.field.field: value])])
+            state.mode = .normal
+            if !changed.isEmpty {
+                state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: writer?.lastWriteOrigin))
+                noteChange()
+            }
+            // The list, record pane and watches follow through the store's change (`.storeDidChange`).
+            inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value))" + undoHint)
+        } catch {
+            dialog.error = "\(error)"
+            state.mode = .edit(dialog)
+        }
+    }
+
+    /// `; u undoes` with the user's undo key, after a change.
+    var undoHint: String { "; \(keyMap.keyName(.undo)) undoes" }
+
+    /// `u`: takes back the last action together with the writes it caused (a watch that missed
+    /// after it and refetched), in one transaction.
+    mutating func undoLast() {
+        guard let entry = state.undo.popLast() else { return }
+        let (remove, restore) = entry.beforeCausedWrites
+        let written = entry.causedWrites.reduce(0) { $0 + $1.recordCount }
+        let caused = written == 0 ? "" : " and \(written) record\(written == 1 ? "" : "s") its watch refetch wrote"
+        do {
+            switch entry.action {
+            case let .edit(field, previous):
+                try writable().restore(removing: remove, writing: [restore, [Record(key: field.record, [field.field: previous])]],
+                                    watchesRefetch: true)
+                noteChange()
+                inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
+            case let .removal(records, description):
+                try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
+                noteChange()
+                inform("undone: \(description) (\(records.count) records restored)" + caused)
+            case .watchFetch(let watch):
+                // The watch then misses; fetching straight back would undo the undo.
+                try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
+                noteChange()
+                inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
+            }
+        } catch {
+            state.undo.append(entry)
+            fail(error)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Counting the keys the record list shows. With a filter over a million keys the count waits
+/// for no one: the list asks only for as many matches as cover the rows it shows, and the
+/// backend finishes the count in the background (`.keysCounted` brings it), so that each key
+/// typed into a filter draws its frame at once. Moves past the known matches ask for more; `G`
+/// and a wrapping `n`/`N` wait for the full count.
+extension Explorer {
+    /// Counts the list's keys: all of them with no filter; with one, at least enough to cover
+    /// row `row` and a page below it, starting the full count in the background when the
+    /// backend stopped there.
+    mutating func countList(covering row: Int) throws {
+        let filter = state.list.filter
+        guard !filter.isEmpty else {
+            state.list.count = try backend.keyCount(matching: nil)
+            state.list.countIsExact = true
+            return
+        }
+        let known = try backend.keyCount(matching: filter, atLeast: row + 1 + Layout.listPageHeight(state.size))
+        state.list.count = known.count
+        state.list.countIsExact = known.isExact
+        if !known.isExact { backend.countKeys(matching: filter) }
+    }
+
+    /// Makes every count on screen exact now, as it will be once the background count arrives.
+    ///
+    /// Why: a script (the harness's `ui` op) reads one screen per request and must get the same
+    /// screen every time, not `N+ matching` or the exact count depending on how fast the machine
+    /// counted.
+    package mutating func finishCounting() {
+        settleListCount()
+    }
+
+    /// Makes the list's count exact now (the bottom of the list needs it).
+    mutating func settleListCount() {
+        guard !state.list.countIsExact else { return }
+        do {
+            state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
+            state.list.countIsExact = true
+        } catch {
+            fail(error)
+        }
+    }
+}

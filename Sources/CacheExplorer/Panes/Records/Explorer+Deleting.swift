@@ -1,0 +1,119 @@
+import GraphQLCache
+
+/// `d` deletes a record, `D` deletes by pattern after a preview of the impact, `r` lists who
+/// points at a record. Deletions are undoable.
+extension Explorer {
+    /// How many matching keys the pattern preview lists.
+    static let previewSampleSize = 8
+
+    /// `d`: asks to delete the record the record pane shows (`ExplorerState.targetKey`).
+    mutating func beginDelete() {
+        guard let key = state.targetKey else { return }
+        state.mode = .confirm(.delete(key))
+    }
+
+    mutating func beginPatternDelete() {
+        state.mode = .deletePattern(LineInput(state.list.filter))
+    }
+
+    /// Builds the preview: matching keys and count, references that would dangle, watches hit.
+    mutating func previewPatternDelete(_ pattern: String) {
+        guard !pattern.isEmpty else { inform("an empty pattern matches every key; :clear is not offered"); return }
+        do {
+            let count = try backend.keyCount(matching: pattern)
+            guard count > 0 else { inform("no key contains \"\(pattern)\""); return }
+            let sample = try backend.keys(matching: pattern, offset: 0, limit: Self.previewSampleSize)
+            let doomed = Set(try backend.keys(matching: pattern, offset: 0, limit: count))
+            let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern), doomed: doomed)
+            let matcher = KeyPattern(pattern)
+            let affected = state.watches.filter { $0.dependencies.records.contains(where: matcher.matches) }.map(\.name)
+            state.mode = .confirm(.deletePattern(PatternPreview(pattern: pattern, count: count, sample: sample,
+                                                        danglingReferences: dangling, danglingCount: danglingCount,
+                                                        affectedWatches: affected)))
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// References from records that stay to existing records that would go (`doomed`, the
+    /// matching keys, known from the key listing, rather than loading every target): a sample
+    /// and the count.
+    private func wouldDangle(_ matcher: KeyPattern, doomed: Set<CacheKey>) throws -> ([String], Int) {
+        var candidates: [(from: String, target: CacheKey)] = []
+        try backend.forEachRecord(pointingInto: matcher) { record in
+            guard !matcher.matches(record.key) else { return }
+            for field in RecordRows.orderedFields(record) {
+                for target in record.fields[field]!.referencedKeys where matcher.matches(target) {
+                    candidates.append(("\(record.key).\(field)", target))
+                }
+            }
+        }
+        let dangling = candidates.filter { doomed.contains($0.target) }
+        return (Array(dangling.map { "\($0.from) → \($0.target)" }.sorted().prefix(5)), dangling.count)
+    }
+
+    /// Deletes every record the preview's pattern matches now.
+    mutating func deleteMatching(_ preview: PatternPreview) {
+        do {
+            let count = try backend.keyCount(matching: preview.pattern)
+            let keys = try backend.keys(matching: preview.pattern, offset: 0, limit: count)
+            removeRecords(keys, description: "delete \"\(preview.pattern)\"")
+        } catch {
+            fail(error)
+        }
+    }
+
+    mutating func removeRecords(_ keys: [CacheKey], description: String) {
+        do {
+            let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
+            let removed = try writable().remove(keys: keys)
+            if !removed.isEmpty {
+                state.undo.append(UndoEntry(.removal(removed, description: description), origin: writer?.lastWriteOrigin))
+                noteChange()
+            }
+            // The record pane showed a record that is gone: it previews the list's selection again.
+            if let shown = state.record?.key, broken.contains(shown) || removed.contains(where: { $0.key == shown }) {
+                state.record = nil
+            }
+            // The list and watches follow through the store's change (`.storeDidChange`).
+            if broken.isEmpty {
+                let what = removed.count == 1 ? "\(removed[0].key)" : "\(removed.count) records"
+                inform("deleted \(what)" + undoHint)
+            } else {
+                inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count, undoKey: keyMap.keyName(.undo)))
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// What deleting broken rows (and records beside them) did: undo cannot bring a broken
+    /// row's text back.
+    static func deletedMessage(records: Int, brokenRows: Int, undoKey: String) -> String {
+        let recordText = "\(records) record\(records == 1 ? "" : "s")"
+        let brokenText = "\(brokenRows) broken row\(brokenRows == 1 ? "" : "s")"
+        return records == 0 ? "deleted \(brokenText) (undo cannot bring its text back)"
+            : "deleted \(recordText) and \(brokenText); \(undoKey) undoes the records"
+    }
+
+    /// `r`: every field of every record that references the target (one scan, on demand, of
+    /// the records the backend cannot rule out without decoding them).
+    mutating func showInbound() {
+        guard let target = state.targetKey else { return }
+        var references: [FieldKey] = []
+        do {
+            try backend.forEachRecord(pointingAt: target) { record in
+                for (field, value) in record.fields where value.referencedKeys.contains(target) {
+                    references.append(FieldKey(record: record.key, field: field))
+                }
+            }
+        } catch {
+            fail(error)
+            return
+        }
+        references.sort { a, b in
+            a.record == b.record ? NaturalOrder.precedes(a.field, b.field) : a.record < b.record
+        }
+        state.mode = .inbound(InboundList(target: target, references: references))
+    }
+}

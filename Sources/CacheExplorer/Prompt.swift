@@ -1,8 +1,0 @@
-/// The line inputs that keep a history of their own: Up and Down recall what was entered in
-/// that prompt before (filters in the filter, documents in the console).
-public enum Prompt: Hashable, Sendable {
-    case filter, command, deletePattern, watch, edit, query, variables
-
-    /// Entries kept per prompt, oldest dropped first.
-    public static let historyLimit = 100
-}

@@ -1,9 +1,0 @@
-/// How a query run in the background ended.
-public enum QueryOutcome: Hashable, Sendable {
-    /// It read: the report.
-    case report(QueryReport)
-    /// It could not run (a bad document or variables, a broken file): why.
-    case failed(String)
-    /// `Esc` stopped it.
-    case cancelled
-}

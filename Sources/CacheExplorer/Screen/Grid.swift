@@ -1,0 +1,106 @@
+/// A screen's worth of cells: what `render` produces and terminals draw. Pure data, so tests
+/// compare its `text` with golden files and the harness returns it.
+package struct Grid: Hashable, Sendable {
+    /// Columns and rows.
+    package let size: Size
+    /// Row-major cells.
+    package private(set) var cells: [Cell]
+
+    package init(size: Size) {
+        self.size = size
+        cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    package subscript(row: Int, column: Int) -> Cell {
+        cells[row * size.width + column]
+    }
+
+    /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
+    /// A wide character that would not fit is replaced by a space. Returns the columns used.
+    @discardableResult
+    package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
+        guard row >= 0, row < size.height, column >= 0 else { return 0 }
+        let end = min(size.width, column + (limit ?? size.width))
+        var col = column
+        for character in text where col < end {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue }
+            if col + width > end {
+                set(row, col, Cell(" ", role: role))
+                col += 1
+                break
+            }
+            set(row, col, Cell(character, width: width, role: role))
+            if width == 2 { set(row, col + 1, Cell(" ", width: 0, role: role)) }
+            col += width
+        }
+        return col - column
+    }
+
+    /// Paints every cell of `rect` blank with `role`.
+    package mutating func fill(_ rect: Rect, role: StyleRole) {
+        for r in max(0, rect.row)..<min(size.height, rect.row + rect.height) {
+            for c in max(0, rect.column)..<min(size.width, rect.column + rect.width) {
+                set(r, c, Cell(" ", role: role))
+            }
+        }
+    }
+
+    /// Gives every cell of a row span a new role, keeping its character (selection bars);
+    /// cells whose role is in `keeping` keep it too (a dangling mark stays visible under the
+    /// selection).
+    package mutating func restyle(row: Int, column: Int, width: Int, role: StyleRole, keeping: Set<StyleRole> = []) {
+        guard row >= 0, row < size.height else { return }
+        for c in max(0, column)..<min(size.width, column + width) where !keeping.contains(cells[row * size.width + c].role) {
+            cells[row * size.width + c].role = role
+        }
+    }
+
+    /// Draws a box border with an optional title in the top edge.
+    package mutating func box(_ rect: Rect, title: String, focused: Bool) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let role: StyleRole = focused ? .borderFocused : .border
+        let right = rect.column + rect.width - 1, bottom = rect.row + rect.height - 1
+        for c in rect.column...right {
+            put("─", row: rect.row, column: c, role: role)
+            put("─", row: bottom, column: c, role: role)
+        }
+        for r in rect.row...bottom {
+            put("│", row: r, column: rect.column, role: role)
+            put("│", row: r, column: right, role: role)
+        }
+        put("┌", row: rect.row, column: rect.column, role: role)
+        put("┐", row: rect.row, column: right, role: role)
+        put("└", row: bottom, column: rect.column, role: role)
+        put("┘", row: bottom, column: right, role: role)
+        if !title.isEmpty, rect.width > 4 {
+            put(" \(title) ", row: rect.row, column: rect.column + 1,
+                role: focused ? .titleFocused : .title, limit: rect.width - 2)
+        }
+    }
+
+    /// The screen as text, one line per row with trailing spaces trimmed: what golden files hold.
+    package var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(size.height)
+        for row in 0..<size.height {
+            var line = ""
+            for column in 0..<size.width {
+                let cell = self[row, column]
+                if cell.width > 0 { line.append(cell.character) }
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
+        guard column < size.width else { return }
+        let index = row * size.width + column
+        // Overwriting half of a wide character blanks its other half.
+        if cells[index].width == 0, column > 0 { cells[index - 1] = Cell(" ", role: cells[index - 1].role) }
+        if cells[index].width == 2, column + 1 < size.width { cells[index + 1] = Cell(" ", role: cells[index + 1].role) }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,144 @@
+import GraphQLCache
+
+/// Draws a state into a grid: panes, status bar, prompt line and overlays. Pure presentation:
+/// it reads only the state (the page of rows already fetched), never the backend.
+package struct Renderer {
+    var grid: Grid
+    let state: ExplorerState
+    let layout: Layout
+    let keyMap: KeyMap
+
+    /// The screen for `state` at its size. The grid carries style roles; `theme` is accepted so
+    /// callers pass what terminals will colour it with, and names the theme in help.
+    package static func render(_ state: ExplorerState, theme: Theme, keyMap: KeyMap = .default) -> Grid {
+        var renderer = Renderer(grid: Grid(size: state.size), state: state, layout: Layout(state: state), keyMap: keyMap)
+        renderer.draw(themeName: theme.name)
+        return renderer.grid
+    }
+
+    private mutating func draw(themeName: String) {
+        guard state.size.width > 0, state.size.height > 0 else { return }
+        if let rect = layout.list { drawList(in: rect) }
+        if let rect = layout.record { drawRecord(in: rect) }
+        if let rect = layout.watches { drawWatches(in: rect) }
+        if let rect = layout.query { drawConsole(in: rect) }
+        if let rect = layout.workspace { drawWorkspace(in: rect) }
+        drawStatusBar()
+        drawMessageLine()
+        drawOverlay(themeName: themeName)
+    }
+
+    private mutating func drawStatusBar() {
+        let row = layout.statusRow
+        grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
+        let count = "\(state.list.count)\(state.list.countIsExact ? "" : "+")"
+        var parts = ["\(count) \(state.list.filter.isEmpty ? "records" : "matching")"]
+        if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
+        let broken = state.brokenRows.brokenKeys.count
+        if broken > 0 { parts.append("\(broken) broken row\(broken == 1 ? "" : "s")") }
+        let keyless = state.brokenRows.nullKeyRows
+        if keyless > 0 { parts.append("\(keyless) row\(keyless == 1 ? "" : "s") without a key") }
+        if let find = state.find {
+            parts.append("find \(find.matches.count)\(find.isFinished ? "" : " (\(Int(find.fraction * 100))%)")")
+        }
+        parts.append(modeName)
+        if state.readOnly { parts.append("read-only") }
+        let left = " " + parts.joined(separator: " │ ") + " │ "
+        var column = grid.put(left, row: row, column: 0, role: .statusBar)
+        let crumbs = state.breadcrumbs.map(\.rawValue)
+        guard !crumbs.isEmpty else { return }
+        let available = state.size.width - column - 1
+        column += grid.put(Self.fitBreadcrumbs(crumbs, width: available), row: row, column: column, role: .statusBar)
+    }
+
+    /// `a › b › c`, dropping the oldest with `…` until it fits.
+    static func fitBreadcrumbs(_ crumbs: [String], width: Int) -> String {
+        var shown = crumbs
+        var text = shown.joined(separator: " › ")
+        while DisplayWidth.of(text) > width, shown.count > 1 {
+            shown.removeFirst()
+            text = "… › " + shown.joined(separator: " › ")
+        }
+        return text
+    }
+
+    private var modeName: String {
+        switch state.mode {
+        case .normal where state.focus == .query: return "QUERY"
+        case .normal where state.focus == .watches && state.openWatch != nil: return "WATCH"
+        case .normal: return "BROWSE"
+        case .help: return "HELP"
+        case .filter: return "FILTER"
+        case .command: return "COMMAND"
+        case .edit: return "EDIT"
+        case .confirm(.quit): return "QUIT"
+        case .confirm, .deletePattern: return "DELETE"
+        case .inbound: return "INBOUND"
+        case .lint: return "LINT"
+        case .watchInput, .editWatch: return "WATCH"
+        }
+    }
+
+    private mutating func drawMessageLine() {
+        let row = layout.messageRow
+        guard row != layout.statusRow else { return }
+        switch state.mode {
+        case .filter(let input): prompt("/", input)
+        case .command(let input): prompt(":", input)
+        case .deletePattern(let input): prompt("delete keys containing: ", input)
+        case .watchInput(let input): prompt("watch (document or file): ", input)
+        default:
+            if let progress = progressLine {
+                grid.put(progress, row: row, column: 0, role: .statusMessage)
+            } else if let message = state.message {
+                grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
+            } else {
+                put(hintLine(), row: row, column: 0, limit: state.size.width)
+            }
+        }
+    }
+
+    /// ` ⠿ reading HeroFriends… 1.2 s · Esc cancels` once background work has run a moment.
+    private var progressLine: String? {
+        guard let since = state.busySince, state.now - since >= Explorer.progressDelay else { return nil }
+        let labels = state.watches.filter(\.isReading).map(\.name) + (state.console.running != nil ? ["console query"] : [])
+        guard !labels.isEmpty else { return nil }
+        let elapsed = state.now - since
+        let tenths = elapsed.components.seconds * 10 + elapsed.components.attoseconds / 100_000_000_000_000_000
+        let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][Int(tenths % 10)]
+        return " \(spinner) reading \(labels.joined(separator: ", "))… \(tenths / 10).\(tenths % 10) s · \(keyMap.keyName(.cancel)) cancels"
+    }
+
+    private mutating func prompt(_ label: String, _ input: LineInput) {
+        let row = layout.messageRow
+        let used = grid.put(label, row: row, column: 0, role: .helpKey)
+        let room = state.size.width - used
+        put(Self.lineSegments(input, room: room), row: row, column: used, limit: room)
+    }
+
+    private mutating func drawOverlay(themeName: String) {
+        switch state.mode {
+        case .help(let top): drawHelp(top: top, themeName: themeName)
+        case .edit(let dialog): drawEdit(dialog)
+        case .confirm(.delete(let key)): drawConfirmDelete(key)
+        case .confirm(.deletePattern(let preview)): drawPatternPreview(preview)
+        case .confirm(.garbage(let keys)): drawGarbage(keys)
+        case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
+        case .confirm(.open(let path, let unsaved)): drawConfirmQuit(unsavedChanges: unsaved, opening: path)
+        case .inbound(let list): drawInbound(list)
+        case .lint(let list): drawLint(list)
+        case .editWatch(let editor): drawWatchEditor(editor)
+        default: break
+        }
+    }
+
+    /// Draws segments left to right within `limit` columns; returns the columns used.
+    @discardableResult
+    mutating func put(_ segments: [(String, StyleRole)], row: Int, column: Int, limit: Int) -> Int {
+        var used = 0
+        for (text, role) in segments where used < limit {
+            used += grid.put(text, row: row, column: column + used, role: role, limit: limit - used)
+        }
+        return used
+    }
+}

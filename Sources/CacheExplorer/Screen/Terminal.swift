@@ -1,0 +1,16 @@
+/// A place the explorer runs: it reports events as actions and draws grids. `NcursesTerminal`
+/// is a real screen; `HeadlessTerminal` is scripted, for tests, the harness and benchmarks.
+package protocol Terminal: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    /// Draws a whole screen, coloured by `theme`.
+    func draw(_ grid: Grid, theme: Theme)
+    /// The next event, waiting at most `timeoutMilliseconds`; nil when none came.
+    func nextAction(timeoutMilliseconds: Int) -> Action?
+    /// Whether the terminal is gone (hung up); the loop then stops.
+    var isClosed: Bool { get }
+}
+
+extension Terminal {
+    package var isClosed: Bool { false }
+}
