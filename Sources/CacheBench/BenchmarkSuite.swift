@@ -5,6 +5,7 @@ public enum BenchmarkSuite {
         NormalizeReadBenchmarks.group,
         SQLiteBenchmarks.group,
         WatcherBenchmarks.group,
+        IncrementalWatchBenchmarks.group,
         HTTPFetchBenchmarks.group,
         ExplorerBenchmarks.group,
         ExplorerWorkBenchmarks.group,

@@ -86,7 +86,8 @@ public final class GraphQLExecutor: Sendable {
         operation.document.networkText
     }
 
-    private func rootType(of operation: GraphQLOperation) -> String? {
+    /// The type at the operation's root: the schema's root type, or the fragment's condition.
+    func rootType(of operation: GraphQLOperation) -> String? {
         guard let schema = configuration.schema else {
             switch operation.operationType {
             case .query: return "Query"

@@ -19,11 +19,16 @@ struct Reader {
     var addedTypenames: [([PathComponent], String)] = []
     var path: [PathComponent] = []
     private var loaded: [CacheKey: Record?] = [:]
+    /// Set when the read keeps its objects as a tree of nodes for an incremental watch
+    /// (`Reader+Tree`); nil for a plain read.
+    var tree: ReadTreeBuilder?
+    /// The node being read, when `tree` is set: its children and lookups so far.
+    var frame = NodeFrame()
     /// Whether an outermost long list is being read slice by slice (`prefetchSlice`).
     private var readingLongList = false
     /// Values put in the result so far, against `CacheLimits.maximumResultValues` (records that
     /// list themselves make a result grow with the power of the document's depth).
-    private var valueCount = 0
+    var valueCount = 0
 
     init(configuration: CacheConfiguration, variables: JSONObject, source: any RecordSource, options: ReadOptions) {
         self.configuration = configuration
@@ -47,7 +52,7 @@ struct Reader {
     /// The root record is absent. Fields with a field policy never need their parent (Apollo's
     /// `FieldPolicy` tests read `Animal:Lion+Savanna` with no `QUERY_ROOT`), so they are still
     /// read; every other field is one `missingRecord` miss for the root.
-    private mutating func readAbsentRoot(_ rootKey: CacheKey, selections: SelectionSetPlan,
+    mutating func readAbsentRoot(_ rootKey: CacheKey, selections: SelectionSetPlan,
                                          rootType: String?) throws -> ReadResult {
         let rootMiss = CacheMiss(path: [], recordKey: rootKey, fieldKey: nil, reason: .missingRecord)
         let hasPolicy = selections.items.contains { item in
@@ -71,7 +76,7 @@ struct Reader {
         return finished(data)
     }
 
-    private func finished(_ data: JSONObject?) -> ReadResult {
+    func finished(_ data: JSONObject?) -> ReadResult {
         var result = ReadResult(data: data, misses: misses, dependencies: dependencies.finish(), guesses: guesses)
         result.pending = pending
         result.elided = elided
@@ -100,7 +105,7 @@ struct Reader {
     private mutating func prefetch(_ items: ArraySlice<CacheValue>) throws {
         var keys = Set<CacheKey>()
         for item in items {
-            for key in item.referencedKeys where loaded[key] == nil { keys.insert(key) }
+            for key in item.referencedKeys where loaded[key] == nil && tree?.isReusable(key) != true { keys.insert(key) }
         }
         guard keys.count > 1 else { return }
         let found = try source.loadRecords(forKeys: keys)
@@ -124,7 +129,7 @@ struct Reader {
         try prefetch(items)
     }
 
-    private mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
+    mutating func readObject(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                      into out: inout JSONObject) throws {
         var typename = record.typename
         if typename == nil, let staticType, schema?.isObjectType(staticType) ?? true { typename = staticType }
@@ -173,14 +178,33 @@ struct Reader {
     /// Whether a type case applies to `record`; a match the schema cannot confirm (Apollo
     /// Client's heuristic: the record holds the fragment's fields) is noted as a guess.
     private mutating func typeCaseApplies(_ condition: String?, _ inner: SelectionSetPlan, to record: Record,
+<<<<<<< HEAD
                                           typename: String?, exclusive: Bool) -> Bool {
+=======
+                                          typename: String?) -> Bool {
+        if condition != nil {
+            // The record's type decides the case: a watcher must hear when it changes.
+            dependencies.insert("__typename", of: record.key)
+            if tree != nil { frame.lookups.append((record.key, "__typename")) }
+        }
+>>>>>>> incremental-watches
         if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
         guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema),
               !exclusive || typename == nil else {
             return false
         }
         let variables = variables
-        let holds = TypeMatching.holdsFields(of: inner, variables: variables) { record.fields[$0.fieldKey(variables)] != nil }
+        var checked: [String] = []
+        let holds = TypeMatching.holdsFields(of: inner, variables: variables) { field in
+            let key = field.fieldKey(variables)
+            checked.append(key)
+            return record.fields[key] != nil
+        }
+        // The guess turns on these fields being there: a watcher must hear when one comes or goes.
+        for key in checked {
+            dependencies.insert(key, of: record.key)
+            if tree != nil { frame.lookups.append((record.key, key)) }
+        }
         if holds { guesses.append(TypeGuess(path: path, recordKey: record.key, typename: typename, typeCondition: condition)) }
         return holds
     }
@@ -188,6 +212,7 @@ struct Reader {
     private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
         dependencies.insert(fieldKey, of: record.key)
+        if tree != nil { frame.lookups.append((record.key, fieldKey)) }
         path.append(.field(field.responseName))
         defer { path.removeLast() }
         var value = record.fields[fieldKey]
@@ -265,6 +290,7 @@ struct Reader {
             miss(.wrongType, context, found: value)
             return nil
         }
+        if let tree, tree.splitting { return try completeNode(key, selections: selections, context, tree: tree) }
         guard let target = try record(key) else {
             miss(.danglingReference, context, reference: key)
             return nil
@@ -321,8 +347,13 @@ struct Reader {
     }
 
     /// Counts one result value; throws `limitExceeded` past the limit, at the current path.
-    private mutating func countValue() throws(GraphQLCacheError) {
+    mutating func countValue() throws(GraphQLCacheError) {
         valueCount += 1
+        try checkValueCount()
+    }
+
+    /// Throws `limitExceeded` when the values counted are past the limit, at the current path.
+    func checkValueCount() throws(GraphQLCacheError) {
         let limit = configuration.limits.maximumResultValues
         guard valueCount > limit else { return }
         let at = path.map(\.description).joined(separator: ".")

@@ -38,6 +38,18 @@ public struct FieldDependencies: Sendable, Hashable, Sequence, ExpressibleByArra
         self.count = count
     }
 
+    /// Replaces the names on `record` (nil or empty: none), keeping `count` right: how an
+    /// incremental watch changes the few records a patch read again.
+    mutating func setNames(_ names: FieldNames?, of record: CacheKey) {
+        let old = groups[record]?.count ?? 0
+        let new = names?.count ?? 0
+        groups[record] = new == 0 ? nil : names
+        count += new - old
+    }
+
+    /// The names on `record`, if any.
+    func names(of record: CacheKey) -> FieldNames? { groups[record] }
+
     /// Whether there is no dependency.
     public var isEmpty: Bool { count == 0 }
 

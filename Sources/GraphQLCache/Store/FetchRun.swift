@@ -127,15 +127,28 @@ struct FetchRun {
     /// selected field, so a read of the operation back from `records` visits only fields they
     /// hold: their field keys cover it without doing that read (a fifth of a fetch's time on a
     /// long list). A fragment under `@defer` may not have come yet, and a read depends on its
-    /// fields all the same (so a watcher hears them arrive): then the read is done.
+    /// fields all the same (so a watcher hears them arrive): then the read is done. So it is
+    /// without a schema for a document with type conditions: a fragment whose type cannot be
+    /// placed is matched by guess on its fields being there, and the read depends on them.
     private static func dependencies(of records: RecordSet, for query: GraphQLOperation,
                                      executor: GraphQLExecutor) -> FieldDependencies {
-        guard query.selectionSet.defersFragments(query.variables) else {
+        let guesses = executor.configuration.schema == nil && hasTypeConditions(query.selectionSet)
+        guard guesses || query.selectionSet.defersFragments(query.variables) else {
             return FieldDependencies(records.records.lazy.flatMap { record in
                 record.fields.keys.lazy.map { FieldKey(record: record.key, field: $0) }
             })
         }
         return (try? executor.read(query, from: records))?.dependencies ?? FieldDependencies()
+    }
+
+    /// Whether a fragment with a type condition is anywhere in `selections`.
+    private static func hasTypeConditions(_ selections: SelectionSetPlan) -> Bool {
+        selections.items.contains { item in
+            switch item {
+            case .field(let field): field.selectionSet.map(hasTypeConditions) ?? false
+            case .typeCase(let condition, _, _, let inner): condition != nil || hasTypeConditions(inner)
+            }
+        }
     }
 
     private mutating func deliver(_ result: QueryResult, read: ReadResult? = nil) {

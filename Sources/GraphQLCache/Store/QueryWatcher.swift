@@ -35,6 +35,10 @@ public final class QueryWatcher: Sendable {
     private let last = Mutex<(data: JSONObject?, sequence: UInt64)>((nil, 0))
     private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
+    /// The last re-read kept as a tree and patched after each change (`WatchTree`); nil until
+    /// a re-read builds it, after each fetch (whose own writes the watcher does not hear), and
+    /// for reads with a `listElementLimit`, which always read whole.
+    private let tree = Mutex<WatchTree?>(nil)
 
     /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
     private struct UpdateQueue {
@@ -99,6 +103,7 @@ public final class QueryWatcher: Sendable {
         var run = FetchRun(client: client, query: query, origin: origin, handler: handler,
                            readOptions: options.readOptions, writer: writer(for: trigger))
         await run.run(policy)
+        tree.withLock { $0 = nil }
         if let last = run.outcome.results.last {
             depend(on: last.dependencies, records: [])
             self.last.withLock { $0.data = Self.kept(last.data, options.readOptions) }
@@ -247,7 +252,7 @@ public final class QueryWatcher: Sendable {
         let log = ChangeLog(store: client.store, ignoring: origin)
         defer { replay(log.finish()) }
         let read: ReadResult
-        do { read = try client.store.readResult(query: query, options: options.readOptions) } catch where error is CancellationError || Task.isCancelled {
+        do { read = try readForUpdate(after: trigger) } catch where error is CancellationError || Task.isCancelled {
             // Stopped at the reader's next check, or inside SQLite (its statement interrupted).
             return
         } catch {
@@ -267,6 +272,30 @@ public final class QueryWatcher: Sendable {
             deliver(QueryWatcherUpdate(result: .success(QueryResult(partialRead: read)), read: read, trigger: trigger, sequence: started))
         } else if let miss = read.misses.first {
             deliver(QueryWatcherUpdate(result: .failure(.cacheMiss(miss)), read: read, trigger: trigger, sequence: started))
+        }
+    }
+
+    /// The read after `trigger`: the kept tree patched where the change touched it, or, when
+    /// there is no tree or a patch cannot decide, the whole query read again (as a new tree).
+    private func readForUpdate(after trigger: WatchTrigger) throws -> ReadResult {
+        let store = client.store
+        let (query, readOptions) = (query, options.readOptions)
+        guard readOptions.listElementLimit == nil else { return try store.readResult(query: query, options: readOptions) }
+        return try store.withinReadTransaction { transaction in
+            try tree.withLock { tree throws -> ReadResult in
+                do {
+                    if let kept = tree, let patched = try kept.patch(fields: trigger.fields, removed: trigger.removedReads,
+                                                                     records: trigger.records, source: transaction) {
+                        return patched
+                    }
+                    let (read, fresh) = try WatchTree.read(query, executor: store.executor, options: readOptions, source: transaction)
+                    tree = fresh
+                    return read
+                } catch {
+                    tree = nil   // a patch stopped half way is no longer the read
+                    throw error
+                }
+            }
         }
     }
 

@@ -12,6 +12,9 @@ public struct WatchTrigger: Sendable, Hashable {
     public var fields: Set<FieldKey>
     /// The records the watcher found absent (or read) that the change added, changed or removed.
     public var records: Set<CacheKey>
+    /// Records the watcher read that the change removed (whose fields the change may not
+    /// list): an incremental watch drops what it read from them.
+    var removedReads: Set<CacheKey> = []
 
     /// A trigger made of its parts.
     public init(origin: ChangeOrigin?, fields: Set<FieldKey> = [], records: Set<CacheKey> = []) {
@@ -26,16 +29,19 @@ public struct WatchTrigger: Sendable, Hashable {
         origin = change.origin
         fields = change.affectedFields.filter(watched.contains)
         records = watchedRecords.isEmpty ? [] : change.affectedRecords.intersection(watchedRecords)
+        removedReads = change.removedRecords.filter(watched.contains(record:))
     }
 
     /// Whether the change touched none of the dependencies.
-    public var isEmpty: Bool { fields.isEmpty && records.isEmpty }
+    public var isEmpty: Bool { fields.isEmpty && records.isEmpty && removedReads.isEmpty }
 
     /// Whether another process made the (latest) change.
     public var isExternal: Bool { origin == .external }
 
     /// This trigger followed by `later`: the later writer, every key of both.
     public func merged(with later: WatchTrigger) -> WatchTrigger {
-        WatchTrigger(origin: later.origin, fields: fields.union(later.fields), records: records.union(later.records))
+        var merged = WatchTrigger(origin: later.origin, fields: fields.union(later.fields), records: records.union(later.records))
+        merged.removedReads = removedReads.union(later.removedReads)
+        return merged
     }
 }
