@@ -42,11 +42,7 @@ import GraphQLCache
 extension BenchmarkFrameworkTests {
     @Test func sqliteFiltersSelectTheSQLiteGroup() {
         #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
-<<<<<<< HEAD
-        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "network", "explorer", "explorer-work", "scans", "record-pane", "history"])
-=======
-        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "patches", "network", "explorer", "explorer-work", "scans", "record-pane"])
->>>>>>> incremental-watches
+        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "patches", "network", "explorer", "explorer-work", "scans", "record-pane", "history"])
         #expect(BenchmarkSuite.selected(by: "explorer").map(\.name) == ["explorer", "explorer-work"])
         #expect(BenchmarkSuite.selected(by: "watch").map(\.name) == ["watchers"])
     }

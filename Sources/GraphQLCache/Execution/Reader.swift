@@ -178,16 +178,12 @@ struct Reader {
     /// Whether a type case applies to `record`; a match the schema cannot confirm (Apollo
     /// Client's heuristic: the record holds the fragment's fields) is noted as a guess.
     private mutating func typeCaseApplies(_ condition: String?, _ inner: SelectionSetPlan, to record: Record,
-<<<<<<< HEAD
                                           typename: String?, exclusive: Bool) -> Bool {
-=======
-                                          typename: String?) -> Bool {
         if condition != nil {
             // The record's type decides the case: a watcher must hear when it changes.
             dependencies.insert("__typename", of: record.key)
             if tree != nil { frame.lookups.append((record.key, "__typename")) }
         }
->>>>>>> incremental-watches
         if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
         guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema),
               !exclusive || typename == nil else {
