@@ -1,5 +1,6 @@
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
 /// `cachelens diff` and `cachelens extract` on big files. The diff walks two files of
 /// `tableRows` items in key order, one in a hundred items changed, beside raw SQLite reading both

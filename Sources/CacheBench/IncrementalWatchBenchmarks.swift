@@ -1,5 +1,6 @@
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 import Synchronization
 
 /// A change costs what it changed: a watch over 100,000 items (`{ items { id name } }` on a

@@ -24,7 +24,7 @@ package enum ExplorerFiles {
             self.waitsForWatches = waitsForWatches
         }
         /// The caches `cachelens caches` finds, for `:open N`; nil: no search.
-        package var findCaches: (@Sendable () throws -> [FoundCache])?
+        var findCaches: (@Sendable () throws -> [FoundCache])?
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
