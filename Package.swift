@@ -53,7 +53,7 @@ let package = Package(
         // The process, pipe and tmux suites of the `cachelens` executable: the only test target
         // that builds the app.
         .testTarget(name: "cachelensTests", dependencies: [
-            "cachelens", "CacheTestSupport", "GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer", "CacheBench",
+            "cachelens", "CacheTestSupport", "GraphQLCache", "GraphQLCacheSQLite", "CacheExplorer", "CacheExplorerCurses", "CacheBench",
             "LoopbackHTTP",
         ]),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [

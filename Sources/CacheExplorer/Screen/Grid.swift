@@ -16,13 +16,14 @@ package struct Grid: Hashable, Sendable {
     }
 
     /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
-    /// A wide character that would not fit is replaced by a space. Returns the columns used.
+    /// A wide character that would not fit is replaced by a space; a control character is
+    /// spelled out (`\u{1b}`, see `ControlText`). Returns the columns used.
     @discardableResult
     package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.height, column >= 0 else { return 0 }
         let end = min(size.width, column + (limit ?? size.width))
         var col = column
-        for character in text where col < end {
+        for character in ControlText.visible(text) where col < end {
             let width = DisplayWidth.of(character)
             if width == 0 { continue }
             if col + width > end {
