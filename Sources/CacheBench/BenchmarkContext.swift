@@ -5,7 +5,7 @@ public struct BenchmarkContext: Sendable {
     public let iterations: Int
     /// A directory for scratch files (SQLite databases), removed after the run.
     public let scratchDirectory: String
-    /// The path of the running `cachelens` binary, for figures measured in a child process.
+    /// The path of the running `cachelens-bench` binary, for figures measured in a child process.
     public let executablePath: String
     /// Progress messages (stderr), so a long run shows where it is.
     public let progress: @Sendable (String) -> Void

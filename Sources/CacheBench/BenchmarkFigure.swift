@@ -12,7 +12,7 @@ public struct BenchmarkFigure: Sendable, Equatable {
     public var max: Double
     /// The floor's median, in the same unit; nil for figures that have none.
     public var floor: Double?
-    /// The largest `median / floor` (or, with no floor, the largest `median`) DESIGN.md allows.
+    /// The largest `median / floor` (or, with no floor, the largest `median`) its budget allows (docs/BENCHMARKS.md).
     public var budget: Double?
 
     public init(name: String, unit: String, median: Double, min: Double, max: Double,

@@ -1,5 +1,5 @@
 /// How big the workloads are: `small` finishes in a few minutes, `full` is the scale
-/// DESIGN.md's budgets speak of and finishes in under ten.
+/// the budgets speak of and finishes in under ten.
 public enum BenchmarkScale: String, Sendable, CaseIterable {
     case small, full
 

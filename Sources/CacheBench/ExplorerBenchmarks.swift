@@ -1,10 +1,11 @@
 import Foundation
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
-/// The explorer on a 1,000,000-record SQLite file, headless (DESIGN.md: first frame under
+/// The explorer on a 1,000,000-record SQLite file, headless (budget: first frame under
 /// 200 ms and 100 MB resident, a key press under 16 ms). Each run is a fresh child process
-/// (`cachelens bench-explorer-probe FILE`), so the first frame is cold and the memory is the
+/// (`cachelens-bench explorer-probe FILE`), so the first frame is cold and the memory is the
 /// explorer's alone, not the bench's; the file is generated once per bench run.
 enum ExplorerBenchmarks {
     static let group = BenchmarkGroup(name: "explorer") { context in
@@ -16,7 +17,7 @@ enum ExplorerBenchmarks {
         context.progress("  measuring in child processes…")
         var probes: [JSONValue] = []
         for _ in 0..<(context.warmup + context.iterations) {
-            probes.append(try probe(["bench-explorer-probe", path], executable: context.executablePath))
+            probes.append(try probe(["explorer-probe", path], executable: context.executablePath))
         }
         let measured = Array(probes.dropFirst(context.warmup))
         func samples(_ member: String, scale: Double) throws -> Samples {
@@ -60,7 +61,7 @@ enum ExplorerBenchmarks {
         }
     }
 
-    /// Runs `cachelens ARGUMENTS` (a probe) and returns the JSON object it printed last.
+    /// Runs `cachelens-bench ARGUMENTS` (a probe) and returns the JSON object it printed last.
     static func probe(_ arguments: [String], executable: String) throws -> JSONValue {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -1,8 +1,8 @@
 import CacheExplorer
 import GraphQLCache
 
-/// The query console on the 100,000-item workload as a user meets it, for `cachelens
-/// bench-explorer-work-probe FILE --part console`: `:query` with the workload query, Enter, then
+/// The query console on the 100,000-item workload as a user meets it, for `cachelens-bench
+/// explorer-work-probe FILE --part console`: `:query` with the workload query, Enter, then
 /// `Down` (scrolling the report) held down (`HeldKey`) until the report is there; the time to
 /// it, the slowest key press meanwhile (the Enter included), the peak resident memory, and the
 /// floor: the same query read from a SQLite cache on the file by the executor.

@@ -1,7 +1,7 @@
 import CacheExplorer
 import GraphQLCache
 
-/// `:find` on a file of N items as a user meets it, for `cachelens bench-explorer-work-probe
+/// `:find` on a file of N items as a user meets it, for `cachelens-bench explorer-work-probe
 /// FILE --part find`: `:find Item 99999…` (the name of one item near the end, so that the search
 /// reads every row), Enter, then `j` held down (`HeldKey`) until the search has finished; the
 /// time to the end, the slowest key press meanwhile (the Enter included: if the search ran in

@@ -2,9 +2,9 @@ import CacheExplorer
 import Foundation
 import GraphQLCache
 
-/// The one way the explorer is measured, used by `cachelens bench` (in a child process,
-/// `cachelens bench-explorer-probe FILE`, so that the bench's own memory does not count) and by
-/// `cachelens explore FILE --measure`.
+/// The one way the explorer is measured, used by `cachelens-bench` (in a child process,
+/// `cachelens-bench explorer-probe FILE`, so that the bench's own memory does not count) and by
+/// `cachelens-bench measure-explorer FILE`.
 ///
 /// It opens the backend, renders the first frame, presses `G` (to the bottom) at once, asks for
 /// a page of keys from the middle (the key sort likely still running), then in new explorers on

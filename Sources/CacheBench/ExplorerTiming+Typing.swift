@@ -1,7 +1,7 @@
 import CacheExplorer
 
 /// Typing into the explorer: the time of each key press to its new frame, one key at a time,
-/// as a user types a filter (DESIGN.md: each under 16 ms at a million keys).
+/// as a user types a filter (budget: each under 16 ms at a million keys).
 extension ExplorerTiming {
     /// What typing measured: each key press (applying it and rendering the frame), in order.
     struct Typing: Sendable {

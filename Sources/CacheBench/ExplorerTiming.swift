@@ -1,7 +1,7 @@
 import CacheExplorer
 
 /// Times the headless explorer for the probe (`ExplorerProbe`): open on a backend, render the
-/// first frame, apply key presses, render again — the figures DESIGN.md budgets (first frame
+/// first frame, apply key presses, render again — the figures docs/BENCHMARKS.md budgets (first frame
 /// under 200 ms, a key press under 16 ms on a 1,000,000-record file).
 enum ExplorerTiming {
     /// What one run measured.

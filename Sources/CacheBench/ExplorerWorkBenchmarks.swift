@@ -1,14 +1,15 @@
 import Foundation
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
 /// The explorer's work on a file holding the 100,000-item workload (`QUERY_ROOT.items`, the
 /// items, 100 users each owning 1,000 of them), at both scales, each run a fresh child process
-/// (`cachelens bench-explorer-work-probe`): a watch over every item (its first result beside
+/// (`cachelens-bench explorer-work-probe`): a watch over every item (its first result beside
 /// `read query from SQLite` of the same query measured in the same process, the slowest key
 /// press while it reads, and the peak resident memory after it), the same query in the query
 /// console (first report beside the same floor, the slowest key press meanwhile), `r` on a user with 1,000
-/// inbound references, and the `D item:1` preview of 11,111 records. Budgets (DESIGN.md, second
+/// inbound references, and the `D item:1` preview of 11,111 records. Budgets (second
 /// round): 1.3x, 16 ms, 120 MB, 50 ms, 150 ms. Then `:find` over the explorer file's records
 /// (1,000,000 at full scale): the time until the search has read every row, and the slowest
 /// key press meanwhile (16 ms).
@@ -80,7 +81,7 @@ enum ExplorerWorkBenchmarks {
     private static func probes(_ path: String, part: String, context: BenchmarkContext, extra: [String] = []) throws -> [JSONValue] {
         var runs: [JSONValue] = []
         for _ in 0..<(context.warmup + context.iterations) {
-            runs.append(try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", part] + extra,
+            runs.append(try ExplorerBenchmarks.probe(["explorer-work-probe", path, "--part", part] + extra,
                                                      executable: context.executablePath))
         }
         return Array(runs.dropFirst(context.warmup))

@@ -4,7 +4,7 @@ import GraphQLCache
 import GraphQLCacheSQLite
 
 /// The explorer's work on a file holding the 100,000-item workload, as a user meets it, for
-/// `cachelens bench-explorer-work-probe FILE --part watch|actions` (a child process each run,
+/// `cachelens-bench explorer-work-probe FILE --part watch|actions` (a child process each run,
 /// so that memory is the explorer's alone).
 ///
 /// `watch`: `:watch` with the workload query, Enter; `j` held down (`HeldKey`) until the

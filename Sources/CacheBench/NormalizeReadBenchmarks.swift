@@ -2,7 +2,7 @@ import Foundation
 import GraphQLCache
 
 /// Normalizing a large response into memory, and reading the same query back, beside
-/// Foundation's `JSONSerialization` parsing the same payload (DESIGN.md: normalize+write within
+/// Foundation's `JSONSerialization` parsing the same payload (budget: normalize+write within
 /// 3x of parsing the same JSON).
 enum NormalizeReadBenchmarks {
     static let configuration = CacheConfiguration(fieldKeys: FieldCacheKeys(fields: ["id"]))

@@ -1,8 +1,9 @@
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
 /// SQLite merges beside `RawSQLiteBaseline` running the cache's own SQL on the same rows with
-/// their JSON encoded beforehand (DESIGN.md: merge within 1.5x of raw sqlite).
+/// their JSON encoded beforehand (budget: merge within 1.5x of raw SQLite).
 ///
 /// A merge compares the incoming records with their stored rows in batched statements that bind
 /// each record's key and JSON and return the rows that are absent or differ
@@ -23,7 +24,7 @@ enum SQLiteMergeBenchmarks {
     struct Variant {
         var concurrentEncoding: Bool
         var nameSuffix: String { concurrentEncoding ? "" : ", one thread" }
-        /// DESIGN.md: within 1.5x by default; on one thread within 1.3x for new records and
+        /// Budget: within 1.5x by default; on one thread within 1.3x for new records and
         /// 1.5x for a re-merge (second round).
         func budget(remerge: Bool) -> Double { concurrentEncoding || remerge ? 1.5 : 1.3 }
         var options: SQLiteNormalizedCache.Options { SQLiteNormalizedCache.Options(concurrentEncoding: concurrentEncoding) }

@@ -1,8 +1,9 @@
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
 /// Batched loads and pattern removal over a table of `tableRows` items, beside
-/// `RawSQLiteBaseline` running the same statements on the same rows (DESIGN.md: loads, SQL plus
+/// `RawSQLiteBaseline` running the same statements on the same rows (budgets: loads, SQL plus
 /// decoding, within 2x of the raw SELECT; pattern delete within 1.5x of raw sqlite and, for a
 /// literal ASCII pattern, within 1.2x of Apollo's plain `LIKE`).
 enum SQLiteTableBenchmarks {

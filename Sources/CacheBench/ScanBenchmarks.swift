@@ -1,6 +1,8 @@
+import CacheDiagnostics
 import CacheExplorer
 import GraphQLCache
 import GraphQLCacheSQLite
+import SQLiteBaseline
 
 /// Whole-file scans a user starts, each beside raw SQLite doing the same scan on the same rows
 /// (`RawSQLiteBaseline`): `:find` in the explorer (a value search, a slice of rows at a time off

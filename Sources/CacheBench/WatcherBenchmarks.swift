@@ -1,6 +1,6 @@
 import GraphQLCache
 
-/// Watcher dispatch for one changed field with 10, 1,000 and 100,000 watchers (DESIGN.md: flat,
+/// Watcher dispatch for one changed field with 10, 1,000 and 100,000 watchers (budget: flat,
 /// since the store's inverted change index finds the one concerned watcher without visiting the
 /// others). Each figure is the time per change (a merge of one field, the change index lookup,
 /// the watcher's re-read and delivery); the larger counts are printed beside the 10-watcher

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A ready-made scene for timing watcher dispatch: a store with `watcherCount` query watchers,
 /// each on its own record, so that changing one field concerns exactly one of them. The
-/// benchmark (`cachelens bench`) times `changeOneField()` at 10, 1,000 and 100,000 watchers;
+/// benchmark (`cachelens-bench`) times `changeOneField()` at 10, 1,000 and 100,000 watchers;
 /// with the inverted change index the time should stay flat.
 ///
 /// Watcher `i` watches `query($id: ID!) { node(id: $id) { value } }` with `id` = `i`, which

@@ -38,8 +38,8 @@ extension Harness {
         var event = JSONObject()
         event["event"] = .string("change")
         event["subscription"] = .string(name)
-        event["changedKeys"] = .array(change.changedFields.map(\.description).sorted().map(JSONValue.string))
-        event["removedKeys"] = .array(change.removedRecords.map(\.rawValue).sorted().map(JSONValue.string))
+        event["changedKeys"] = Self.byteSorted(change.changedFields.map(\.description))
+        event["removedKeys"] = Self.byteSorted(change.removedRecords.map(\.rawValue))
         event["origin"] = .string(change.isExternal ? "external" : "local")
         return event
     }

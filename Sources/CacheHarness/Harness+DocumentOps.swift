@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// The ops that work through GraphQL documents: `schema`, `config`, `write`, `writeFragment`,

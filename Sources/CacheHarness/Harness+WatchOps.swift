@@ -129,7 +129,7 @@ extension Harness {
         ]
         if !result.errors.isEmpty { object["errors"] = .array(result.errors.map(JSONValue.object)) }
         if dependentKeys && result.source == .cache {
-            object["dependentKeys"] = .array(result.dependencies.map(\.description).sorted().map(JSONValue.string))
+            object["dependentKeys"] = Self.byteSorted(result.dependencies.map(\.description))
         }
         if let networkError = result.networkError {
             object["networkError"] = .object(harnessError(networkError).jsonObject)

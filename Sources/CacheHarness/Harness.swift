@@ -19,18 +19,11 @@ public final class Harness {
         didSet { store.replaceExecutor(session.executor) }
     }
 
-    /// Ops this harness answers, by name. Other ops named by HARNESS.md answer `unsupported`.
+    /// Ops this harness answers, by name; any other op is a `badRequest`.
     private var handlers: [String: (HarnessRequest) throws(HarnessError) -> JSONObject] = [:]
 
     /// The ops this harness answers, sorted (docs/HARNESS.md documents each; a test checks).
     public var answeredOps: [String] { handlers.keys.sorted() }
-
-    /// Ops of the protocol that this build does not answer yet.
-    static let protocolOps: Set<String> = [
-        "schema", "config", "write", "writeFragment", "read", "readFragment", "explain", "records",
-        "record", "merge", "setField", "removeRecord", "removeMatching", "clear", "watch", "unwatch",
-        "respond", "fetch", "stats", "ui", "subscribe", "unsubscribe", "poll",
-    ]
 
     /// A harness over `cache`, fetching through `transport` (by default a `ScriptedTransport`
     /// that the `respond` op feeds), within `limits`.
@@ -71,10 +64,7 @@ public final class Harness {
 
     private func answer(_ request: HarnessRequest, deliveries: inout [String]) -> JSONObject {
         guard let handler = handlers[request.op] else {
-            let error = Self.protocolOps.contains(request.op)
-                ? HarnessError(.unsupported, "op \"\(request.op)\" is not supported by this build")
-                : HarnessError.badRequest("unknown op \"\(request.op)\"")
-            return Self.failure(id: request.id, error)
+            return Self.failure(id: request.id, HarnessError.badRequest("unknown op \"\(request.op)\""))
         }
         do {
             let result = try handler(request)

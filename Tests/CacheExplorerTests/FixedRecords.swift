@@ -1,4 +1,5 @@
 import CacheExplorer
+import CacheDiagnostics
 import GraphQLCache
 
 /// A test double that only browses records that never change by themselves: the parts of

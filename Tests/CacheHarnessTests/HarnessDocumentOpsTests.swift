@@ -93,7 +93,7 @@ import GraphQLCache
             #"{"id":4,"op":"merge","records":{"Droid:2001":{"__typename":"Droid"}}}"#,
             #"{"id":5,"op":"lint"}"#,
         ])
-        #expect(out[1] == #"{"id":2,"ok":true,"findings":[{"kind":"danglingReference","message":"1 reference(s) name absent records; e.g. QUERY_ROOT -> Droid:2001","keys":["QUERY_ROOT"],"count":1,"suggestion":"refetch the queries that read them, or remove the records holding them"},{"kind":"unreachable","message":"1 record(s) are not reachable from QUERY_ROOT, MUTATION_ROOT or SUBSCRIPTION_ROOT: no query reads them.","keys":["Orphan:1"],"count":1,"suggestion":":gc in the explorer deletes them"}]}"#)
+        #expect(out[1] == #"{"id":2,"ok":true,"findings":[{"kind":"danglingReference","message":"1 reference(s) name absent records; e.g. QUERY_ROOT -> Droid:2001","keys":["QUERY_ROOT"],"count":1,"suggestion":"refetch the queries that read them, or remove the records holding them"},{"kind":"unreachable","message":"1 record(s) are not reachable from QUERY_ROOT, MUTATION_ROOT or SUBSCRIPTION_ROOT: no query reads them.","keys":["Orphan:1"],"count":1,"suggestion":"delete them: a garbage collection of unreachable records removes exactly these"}]}"#)
         #expect(out[4] == #"{"id":5,"ok":true,"findings":[]}"#)
     }
 

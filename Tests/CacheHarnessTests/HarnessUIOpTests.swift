@@ -3,6 +3,7 @@ import CacheTestSupport
 import GraphQLCache
 import GraphQLCacheSQLite
 import Testing
+import SQLiteBaseline
 
 /// The `ui` op: the headless explorer on the harness's store, keys in, screen text out.
 @Suite struct HarnessUIOpTests {

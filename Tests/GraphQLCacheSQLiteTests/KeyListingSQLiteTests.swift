@@ -4,6 +4,7 @@ import GraphQLCache
 @testable import GraphQLCacheSQLite
 import Synchronization
 import Testing
+import SQLiteBaseline
 
 /// Paging a big file: the first and last screens come from the head and tail while the full
 /// sort runs in the background, a middle page waits for it, and every page equals the

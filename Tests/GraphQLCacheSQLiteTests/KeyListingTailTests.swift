@@ -3,6 +3,7 @@ import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
 import Testing
+import SQLiteBaseline
 
 /// The bottom of a big file (the explorer's `G`) is served at once from the last keys, found in
 /// the same pass as the first ones, instead of waiting for the full sort.

@@ -2,6 +2,7 @@ import CacheTestSupport
 import GraphQLCache
 import GraphQLCacheSQLite
 import Testing
+import SQLiteBaseline
 
 /// The benchmark floor runs the cache's statements and agrees with the cache on the results.
 @Suite struct RawSQLiteBaselineTests {

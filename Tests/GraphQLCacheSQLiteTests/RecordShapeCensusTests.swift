@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import CacheTestSupport
 import GraphQLCache
 import GraphQLCacheSQLite

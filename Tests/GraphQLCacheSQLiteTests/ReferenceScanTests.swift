@@ -40,11 +40,13 @@ import Testing
     }
 
     @Test(arguments: CacheKind.allCases)
-    func aKeyWithAKelvinSignIsTheSameKeyAsWithK(kind: CacheKind) throws {
+    func aKeyWithAKelvinSignIsAnotherKeyThanWithK(kind: CacheKind) throws {
         let directory = try TemporaryDirectory()
         let cache = try kind.makeCache(in: directory)
         try cache.merge(records: RecordSet(records: [Record(key: "A", ["t": .reference("Temp:\u{212A}")])]))
-        #expect(try referrers(of: "Temp:K", in: cache) == ["A"])
+        // Keys are bytes: equal as text (canonically equivalent) is not the same key.
+        #expect(try referrers(of: "Temp:\u{212A}", in: cache) == ["A"])
+        #expect(try referrers(of: "Temp:K", in: cache) == [])
     }
 
     @Test func aReferenceWrittenWithUnicodeEscapesByAnotherWriterIsVisited() throws {

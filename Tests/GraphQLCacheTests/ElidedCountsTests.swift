@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The counts of a walk: objects and list elements by grouped path.
-    private static func walk(_ value: JSONValue, _ path: [MissGroup.Step], into counts: inout [[MissGroup.Step]: (Int, Int)]) {
+    private static func walk(_ value: JSONValue, _ path: [ResultPathStep], into counts: inout [[ResultPathStep]: (Int, Int)]) {
         switch value {
         case .object(let object):
             counts[path, default: (0, 0)].0 += 1
@@ -39,11 +39,11 @@ import Testing
     @Test func countsAgreeWithAWalkOfEveryValueLeftOut() {
         var generator = SplitMix(seed: 31)
         var elided = ElidedCounts()
-        var expected: [[MissGroup.Step]: (Int, Int)] = [:]
+        var expected: [[ResultPathStep]: (Int, Int)] = [:]
         let outer: [PathComponent] = [.field("items"), .index(7)]
         let inner: [PathComponent] = [.field("items"), .index(2), .field("related"), .index(9)]
         for step in 0..<400 {
-            let (path, steps): ([PathComponent], [MissGroup.Step]) = step % 3 == 0
+            let (path, steps): ([PathComponent], [ResultPathStep]) = step % 3 == 0
                 ? (inner, [.field("items"), .anyIndex, .field("related"), .anyIndex])
                 : (outer, [.field("items"), .anyIndex])
             let value = Self.element(&generator)

@@ -2,7 +2,7 @@ import CacheTestSupport
 import Foundation
 import GraphQLCache
 import Testing
-@testable import cachelens
+@testable import CacheLensCLI
 
 /// The one way `cachelens` opens a cache: snapshots in memory, SQLite files on disk, and a
 /// missing or 0-byte path made a cache only when the command may create one.

@@ -121,7 +121,15 @@ import Testing
         let result = try CacheLensProcess.run(["frobnicate"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("'frobnicate' is not a cachelens command"), "\(result.stderr)")
-        #expect(result.stderr.contains("explore, harness, dump, query, check, lint, stats, export, import, bench"), "\(result.stderr)")
+        #expect(result.stderr.contains("explore, harness, dump, query, check, lint, stats, export, import)"), "\(result.stderr)")
         #expect(!result.stderr.contains("no such file"))
+    }
+
+    /// The benchmarks left `cachelens`: `cachelens bench` is no command, and says where they went.
+    @Test func benchIsNoLongerACommandAndPointsAtTheBenchProgram() throws {
+        let result = try CacheLensProcess.run(["bench"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("'bench' is not a cachelens command"), "\(result.stderr)")
+        #expect(result.stderr.contains("swift run -c release cachelens-bench"), "\(result.stderr)")
     }
 }

@@ -6,18 +6,24 @@ import Synchronization
 /// the real program (pipes, exit status, signals).
 enum CacheLensProcess {
     /// The built `cachelens` executable.
-    static var executable: URL {
+    static var executable: URL { built("cachelens") }
+
+    /// The built `cachelens-bench` executable (the benchmarks and the explorer probes).
+    static var bench: URL { built("cachelens-bench") }
+
+    /// The executable `name` built beside the test bundle.
+    private static func built(_ name: String) -> URL {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("cachelens")
+            let candidate = directory.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 return candidate
             }
             directory = directory.deletingLastPathComponent()
         }
-        return URL(fileURLWithPath: "cachelens")
+        return URL(fileURLWithPath: name)
     }
 
     /// How long one run may take before it is stopped and reported: a child that never exits

@@ -5,14 +5,14 @@ import GraphQLCacheSQLite
 import Testing
 @testable import CacheBench
 
-/// The explorer figures' file and child process: the probe opens the generated file headless
-/// and prints the members the bench reads.
+/// The explorer figures' file and child process: `cachelens-bench`'s probe opens the generated
+/// file headless and prints the members the bench reads.
 @Suite struct ExplorerProbeTests {
     @Test func probeOfAGeneratedFilePrintsEveryMember() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
-        let probe = try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
+        let probe = try ExplorerBenchmarks.probe(["explorer-probe", path], executable: CacheLensProcess.bench.path)
         for member in ["firstFrameMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
                        "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "filterNoMatchMs",
                        "peakResidentMB"] {
@@ -24,12 +24,12 @@ import Testing
         }
     }
 
-    @Test func exploreMeasurePrintsTheProbesFigures() throws {
+    @Test func measureExplorerPrintsTheProbesFigures() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
-        let probe = try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
-        let result = try CacheLensProcess.run(["explore", path, "--read-only", "--measure"])
+        let probe = try ExplorerBenchmarks.probe(["explorer-probe", path], executable: CacheLensProcess.bench.path)
+        let result = try CacheLensProcess.run(["measure-explorer", path, "--read-only"], executable: CacheLensProcess.bench)
         #expect(result.status == 0, "\(result.stderr)")
         let measured = try JSONValue.parse(result.stdout).objectValue
         #expect(measured?.keys == probe.objectValue?.keys, "\(result.stdout)")
@@ -40,7 +40,7 @@ import Testing
         let path = directory.path("other.sqlite")
         try SQLiteNormalizedCache(path: path).merge(records: RecordSet(records: [Record(key: "Droid:1", ["name": .string("R2")])]))
         #expect {
-            try ExplorerBenchmarks.probe(["bench-explorer-probe", path], executable: CacheLensProcess.executable.path)
+            try ExplorerBenchmarks.probe(["explorer-probe", path], executable: CacheLensProcess.bench.path)
         } throws: { error in
             String(describing: error).contains("\(path): the explorer drew no records")
         }
@@ -48,8 +48,8 @@ import Testing
 
     @Test func aProbeOfAMissingFileIsAnErrorNamingIt() throws {
         #expect {
-            try ExplorerBenchmarks.probe(["bench-explorer-probe", "/nonexistent/explorer.sqlite"],
-                                         executable: CacheLensProcess.executable.path)
+            try ExplorerBenchmarks.probe(["explorer-probe", "/nonexistent/explorer.sqlite"],
+                                         executable: CacheLensProcess.bench.path)
         } throws: { error in
             String(describing: error).contains("/nonexistent/explorer.sqlite")
         }
@@ -61,8 +61,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("find.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 3_000)
-        let probe = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "find", "--records", "3000"],
-                                                 executable: CacheLensProcess.executable.path)
+        let probe = try ExplorerBenchmarks.probe(["explorer-work-probe", path, "--part", "find", "--records", "3000"],
+                                                 executable: CacheLensProcess.bench.path)
         #expect(probe["findMatches"] == .int(1), "\(probe.jsonText)")
         for member in ["findMs", "findSlowestKeyPressMs"] {
             guard case .double(let value)? = probe[member] else { Issue.record("no \(member) in \(probe.jsonText)"); continue }
@@ -74,8 +74,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("work.sqlite")
         try ExplorerWorkBenchmarks.writeFile(path, items: 2_000)
-        let executable = CacheLensProcess.executable.path
-        let watch = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "watch"], executable: executable)
+        let executable = CacheLensProcess.bench.path
+        let watch = try ExplorerBenchmarks.probe(["explorer-work-probe", path, "--part", "watch"], executable: executable)
         for member in ["watchFirstResultMs", "watchSlowestKeyPressMs", "readQueryFromSQLiteMs", "peakResidentMB"] {
             guard case .double(let value)? = watch[member] else {
                 Issue.record("no \(member) in \(watch.jsonText)")
@@ -83,7 +83,7 @@ import Testing
             }
             #expect(value > 0, "\(member)")
         }
-        let actions = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "actions"], executable: executable)
+        let actions = try ExplorerBenchmarks.probe(["explorer-work-probe", path, "--part", "actions"], executable: executable)
         #expect(actions["inboundCount"] == .int(20))
         #expect(actions["deletePreviewCount"] == .int(1_111))
     }
@@ -94,8 +94,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("console.sqlite")
         try ExplorerWorkBenchmarks.writeFile(path, items: 2_000)
-        let console = try ExplorerBenchmarks.probe(["bench-explorer-work-probe", path, "--part", "console"],
-                                                   executable: CacheLensProcess.executable.path)
+        let console = try ExplorerBenchmarks.probe(["explorer-work-probe", path, "--part", "console"],
+                                                   executable: CacheLensProcess.bench.path)
         for member in ["consoleFirstResultMs", "consoleSlowestKeyPressMs", "readQueryFromSQLiteMs"] {
             guard case .double(let value)? = console[member] else { Issue.record("no \(member) in \(console.jsonText)"); continue }
             #expect(value > 0, "\(member)")

@@ -49,14 +49,17 @@ import Testing
     @Test func exploreWithAnEndpointAndNoFileSendsNothingButTheIntrospectionQuery() throws {
         let server = try LoopbackHTTPServer { _ in .answer(status: 200, contentType: "application/json", body: Self.hero) }
         defer { server.stop() }
-        let result = try CacheLensProcess.run(["explore", "--endpoint", server.url.absoluteString, "--header", "A: b", "--measure"])
+        // `measure-explorer` opens what `explore` would, without a terminal.
+        let result = try CacheLensProcess.run(["measure-explorer", "--endpoint", server.url.absoluteString, "--header", "A: b"],
+                                              executable: CacheLensProcess.bench)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"firstFrameMs\""), "\(result.stdout)")
         #expect(server.requests.count == 1)
         #expect(server.requests.allSatisfy { $0.body.contains(#""operationName":"IntrospectionQuery""#) && $0.headers["a"] == "b" })
         // The hero is no introspection answer: one line says so, and the explorer goes on.
         #expect(result.stderr.contains("schema: not introspected from \(server.url.absoluteString): "), "\(result.stderr)")
-        let refused = try CacheLensProcess.run(["explore", "--endpoint", server.url.absoluteString, "--no-introspection", "--measure"])
+        let refused = try CacheLensProcess.run(["measure-explorer", "--endpoint", server.url.absoluteString, "--no-introspection"],
+                                               executable: CacheLensProcess.bench)
         #expect(refused.status == 0, "\(refused.stderr)")
         #expect(server.requests.count == 1)
         #expect(!refused.stderr.contains("schema:"))

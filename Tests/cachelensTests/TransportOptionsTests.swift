@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import cachelens
+@testable import CacheLensCLI
 
 /// `--transport`, `--endpoint`, `--header` and `--timeout`, parsed the one way for `harness`
 /// and `explore`.

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// Runs a document against the cache alone and turns the result into the query console's

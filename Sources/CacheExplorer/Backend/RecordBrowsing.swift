@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// What the explorer needs of any data it shows: list, count and read records a page at a time,

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import Dispatch
 import GraphQLCache
 import Synchronization

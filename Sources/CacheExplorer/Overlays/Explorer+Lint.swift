@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// `:lint`: the cache's health (`CacheLint`) listed in a dialog; Enter on an example key opens

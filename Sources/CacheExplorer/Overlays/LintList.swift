@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// `:lint`'s findings as a list to move through: each finding's line and fix, then its example

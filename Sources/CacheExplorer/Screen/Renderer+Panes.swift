@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// The record list and the record view.

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// Draws a state into a grid: panes, status bar, prompt line and overlays. Pure presentation:

@@ -8,7 +8,7 @@ public protocol NormalizedCache: AnyObject, Sendable {
     /// The records present among `keys`; absent keys are simply missing from the result.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
 
-    /// Merges with Apollo's rules (DESIGN.md §Semantics); returns the changed field keys,
+    /// Merges with Apollo's rules (docs/LIBRARY.md); returns the changed field keys,
     /// grouped by record (`FieldChanges`: no hashing of every field of every new record).
     @discardableResult
     func merge(records: RecordSet) throws -> FieldChanges

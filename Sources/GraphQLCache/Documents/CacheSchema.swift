@@ -57,7 +57,7 @@ public struct CacheSchema: Sendable {
     }
 
     /// Whether an object of concrete type `typename` matches a type condition.
-    func matches(typename: String, condition: String) -> Bool {
+    package func matches(typename: String, condition: String) -> Bool {
         if typename == condition { return true }
         guard let type = types[condition] else { return false }
         switch type.kind {
@@ -68,11 +68,26 @@ public struct CacheSchema: Sendable {
     }
 
     /// Whether `name` is an object type (a concrete type, whose name is a typename).
-    func isObjectType(_ name: String) -> Bool { types[name]?.kind == .object }
+    package func isObjectType(_ name: String) -> Bool { types[name]?.kind == .object }
+
+    /// Whether `name` is an object, interface or union type: one whose values are objects with
+    /// selections, not leaves.
+    package func isCompositeType(_ name: String) -> Bool {
+        switch types[name]?.kind {
+        case .object?, .interface?, .union?: return true
+        default: return false
+        }
+    }
+
+    /// The object types that match type condition `condition` (itself, an interface's
+    /// implementations, a union's members), sorted by name.
+    package func objectTypeNames(matching condition: String) -> [String] {
+        types.values.filter { $0.kind == .object && matches(typename: $0.name, condition: condition) }.map(\.name).sorted()
+    }
 
     /// The key fields that apply to concrete type `typename`: its own policy, else the policy of
     /// an interface it implements (conflicts are rejected at load time).
-    func keyFields(for typename: String) -> [String]? {
+    package func keyFields(for typename: String) -> [String]? {
         if let own = typePolicies[typename] { return own }
         for interface in types[typename]?.interfaces ?? [] {
             if let inherited = typePolicies[interface] { return inherited }

@@ -8,7 +8,7 @@
 /// instructions an item, a tenth of its read).
 public struct ElidedCounts: Sendable, Equatable {
     private struct Node: Sendable, Equatable {
-        let step: MissGroup.Step
+        let step: ResultPathStep
         var objects = 0
         var elements = 0
         /// Children by position among an object's members that are objects or lists, or the one
@@ -18,7 +18,7 @@ public struct ElidedCounts: Sendable, Equatable {
 
     private var nodes: [Node] = []
     /// The node of each list's elements that left some out, by its grouped path.
-    private var roots: [[MissGroup.Step]: Int] = [:]
+    private var roots: [[ResultPathStep]: Int] = [:]
     /// How many list elements were left out.
     public private(set) var elementCount = 0
 
@@ -28,15 +28,15 @@ public struct ElidedCounts: Sendable, Equatable {
     public var isEmpty: Bool { elementCount == 0 }
 
     /// Objects left out at `path` (inside the elements left out).
-    public func objects(at path: [MissGroup.Step]) -> Int { sum(at: path, \.objects) }
+    public func objects(at path: [ResultPathStep]) -> Int { sum(at: path, \.objects) }
 
     /// Elements of lists left out at `path` (inside the elements left out).
-    public func elements(at path: [MissGroup.Step]) -> Int { sum(at: path, \.elements) }
+    public func elements(at path: [ResultPathStep]) -> Int { sum(at: path, \.elements) }
 
     /// The node for the elements of the list at `path` (an element's path, its index last),
     /// made on first use: a reader asks once per list, then counts its elements under it.
     mutating func root(for path: [PathComponent]) -> Int {
-        let steps = path.map { component -> MissGroup.Step in
+        let steps = path.map { component -> ResultPathStep in
             if case .field(let name) = component { return .field(name) }
             return .anyIndex
         }
@@ -72,7 +72,7 @@ public struct ElidedCounts: Sendable, Equatable {
 
     /// The child of `node` at `position` for `step`: found by position when its step matches,
     /// else among the others (objects of another shape), else made (at the end).
-    private mutating func child(of node: Int, _ position: Int, _ step: MissGroup.Step) -> Int {
+    private mutating func child(of node: Int, _ position: Int, _ step: ResultPathStep) -> Int {
         let children = nodes[node].children
         if position < children.count, nodes[children[position]].step == step { return children[position] }
         if let found = children.first(where: { nodes[$0].step == step }) { return found }
@@ -83,7 +83,7 @@ public struct ElidedCounts: Sendable, Equatable {
     }
 
     /// The count at `path` summed over every list whose elements hold it.
-    private func sum(at path: [MissGroup.Step], _ count: KeyPath<Node, Int>) -> Int {
+    private func sum(at path: [ResultPathStep], _ count: KeyPath<Node, Int>) -> Int {
         var total = 0
         for (rootPath, root) in roots where rootPath.count <= path.count && Array(path.prefix(rootPath.count)) == rootPath {
             var node: Int? = root

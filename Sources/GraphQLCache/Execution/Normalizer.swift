@@ -57,9 +57,15 @@ struct Normalizer {
                     throw .invalidData(path: path, message: "the data has no field \"\(field.responseName)\"")
                 }
                 let fieldKey = field.fieldKey(variables)
-                record[fieldKey] = field.selectionSet == nil
+                let stored = field.selectionSet == nil
                     ? Self.scalar(value)
                     : try convert(value, field: field, pathKey: key.appending(fieldKey))
+                // Field keys equal as text but not as bytes (arguments spelled NFC and NFD) would
+                // share one dictionary entry: refused, never merged.
+                if record.updateValue(stored, forKey: fieldKey) != nil,
+                   let clash = ExactUTF8.fieldNameClash(in: record, with: fieldKey) {
+                    throw .invalidData(path: path, message: "record \(key.rawValue): \(clash)")
+                }
                 path.removeLast()
             case .typeCase(let condition, let inclusion, let deferral, let inner):
                 guard inclusion.allSatisfy({ $0.holds(variables) }),

@@ -45,7 +45,7 @@ public enum ScalarFit {
     public static func editProblem(_ value: CacheValue, fieldKey: String, of record: Record,
                                    schema: CacheSchema) -> String? {
         let name = KeyShape.fieldName(of: fieldKey)
-        guard let typename = record.typename ?? RecordCensus.rootTypename(record.key) ?? KeyShape.idTypename(record.key),
+        guard let typename = record.typename ?? KeyShape.rootTypename(record.key) ?? KeyShape.idTypename(record.key),
               let type = schema.field(name, on: typename)?.type else { return nil }
         let declared = VariableCoercion.describe(type)
         return fits(value, type: type, schema: schema) ? nil

@@ -1,6 +1,6 @@
 /// Server data cut to exactly what a document selects: the `__typename` the client added to
 /// the request (and anything else a server sends unasked) is dropped, so a result has one shape
-/// whether it came from the cache or from the server (DESIGN.md; HARNESS.md second edition).
+/// whether it came from the cache or from the server (docs/HARNESS.md, `fetch`).
 struct SelectionProjection {
     let schema: CacheSchema?
     let variables: JSONObject

@@ -1,8 +1,8 @@
 /// How key field values print inside a record key (`@typePolicy`, `@fieldPolicy`, field ids).
-enum KeyFieldValue {
+package enum KeyFieldValue {
     /// A scalar's text; nil for null, booleans, objects and lists, which cannot make an id
     /// (Apollo's `CacheKeyInfo(jsonValue:)` rejects booleans too).
-    static func text(_ value: JSONValue) -> String? {
+    package static func text(_ value: JSONValue) -> String? {
         switch value {
         case .string(let s): return s
         case .int(let i): return String(i)
@@ -19,7 +19,7 @@ enum KeyFieldValue {
     }
 
     /// Apollo's escaping of one key value: `\` becomes `\\` and `+` becomes `\+`.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "\\" || $0 == "+" }) else { return text }
         var out = ""
         out.reserveCapacity(text.count + 2)

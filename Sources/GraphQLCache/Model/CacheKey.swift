@@ -3,6 +3,9 @@
 ///
 /// Keys are opaque strings: Apollo iOS stores them verbatim in its SQLite `key` column, and an
 /// argument inside a path key may itself contain `.`, so we never split a key apart.
+///
+/// Two keys are one only when their UTF-8 bytes are equal (`ExactUTF8`), as SQLite compares
+/// them: `Café` precomposed and decomposed are two keys, though Swift calls the strings equal.
 public struct CacheKey: Hashable, Sendable, Comparable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
@@ -13,6 +16,11 @@ public struct CacheKey: Hashable, Sendable, Comparable, CustomStringConvertible,
     public init(stringLiteral value: String) { self.rawValue = value }
 
     public var description: String { rawValue }
+
+    /// Equal bytes, not canonical equivalence: see the type's comment.
+    public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { ExactUTF8.equal(lhs.rawValue, rhs.rawValue) }
+
+    public func hash(into hasher: inout Hasher) { ExactUTF8.hash(rawValue, into: &hasher) }
 
     /// Root record of query data.
     public static let queryRoot = CacheKey("QUERY_ROOT")

@@ -17,8 +17,18 @@ public struct FieldKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// `record.field`, the form Apollo prints and the harness reports.
     public var description: String { record.rawValue + "." + field }
 
-    /// Sorted as their printed forms sort, the order the harness lists them in.
+    /// Equal when the record keys and the field names hold the same UTF-8 bytes (`ExactUTF8`).
+    public static func == (lhs: FieldKey, rhs: FieldKey) -> Bool {
+        lhs.record == rhs.record && ExactUTF8.equal(lhs.field, rhs.field)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        ExactUTF8.hash(field, into: &hasher)
+    }
+
+    /// Sorted as their printed forms' bytes sort, the order the harness lists them in.
     public static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
-        lhs.description < rhs.description
+        ExactUTF8.precedes(lhs.description, rhs.description)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A response with `errors` is still a response, not a transport failure: GraphQL servers answer
 /// 200 with partial `data` next to the errors of the fields that failed, and the store writes
-/// that partial data (DESIGN.md, cache policies). Only `GraphQLCacheError.network` means no response at all.
+/// that partial data (as Apollo iOS's cache policies do). Only `GraphQLCacheError.network` means no response at all.
 public struct GraphQLResponse: Sendable, Hashable {
     /// The result data; nil when the server sent no `data` or `"data": null`.
     public var data: JSONObject?

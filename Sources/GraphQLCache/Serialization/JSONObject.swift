@@ -11,7 +11,9 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
 
     private var members: [Member] = []
     /// Positions of the members by key, once there are more than `indexThreshold` of them.
-    private var positions: [String: Int]?
+    /// Keys are compared as their bytes (`ExactText`): the members of a snapshot or a harness
+    /// `merge` are cache keys and field names, and `Café` precomposed and decomposed are two.
+    private var positions: [ExactText: Int]?
 
     /// Members searched linearly before a table of positions is built.
     static let indexThreshold = 16
@@ -39,8 +41,8 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     public var isEmpty: Bool { members.isEmpty }
 
     private func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
-        return members.firstIndex { $0.key == key }
+        if let positions { return positions[ExactText(key)] }
+        return members.firstIndex { ExactUTF8.equal($0.key, key) }
     }
 
     /// Setting a new key appends it; setting an existing key keeps its place; nil removes it.
@@ -54,7 +56,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
             case let (nil, value?):
                 members.append((key, value))
                 if positions != nil {
-                    positions?[key] = members.count - 1
+                    positions?[ExactText(key)] = members.count - 1
                 } else if members.count > Self.indexThreshold {
                     indexMembers()
                 }
@@ -68,8 +70,8 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
 
     private mutating func indexMembers() {
-        var table = [String: Int](minimumCapacity: members.count)
-        for (index, member) in members.enumerated() { table[member.key] = index }
+        var table = [ExactText: Int](minimumCapacity: members.count)
+        for (index, member) in members.enumerated() { table[ExactText(member.key)] = index }
         positions = table
     }
 

@@ -159,7 +159,12 @@ struct CacheValueBuilder: JSONBuilder {
         if object.rest.isEmpty, case .string(let key) = first.value { return .reference(CacheKey(key)) }
         var members = [String: CacheValue](minimumCapacity: object.rest.count + 1)
         members[first.key] = first.value
-        for (key, value) in object.rest { members[key] = value }
+        for (key, value) in object.rest where members.updateValue(value, forKey: key) != nil {
+            // A repeated name, or one equal to another only as text: the latter is refused.
+            if let clash = ExactUTF8.fieldNameClash(in: members, with: key) {
+                throw .invalidJSON(JSONSyntaxError(unplaced: clash))
+            }
+        }
         return try Self.checkedObject(members)
     }
 

@@ -1,22 +1,22 @@
-/// The snapshot of DESIGN.md: every record as `{KEY: record JSON}`, keys sorted, the shape the
+/// A snapshot: every record as `{KEY: record JSON}`, keys sorted, the shape the
 /// harness `records` op returns and `cachelens export`/`import`/`query` read and write.
 ///
 /// One definition shared by the harness and the command line, so a snapshot written by one is
 /// read by the other, and a bad one is reported the same way (the file with line and column for
 /// broken JSON, the record key for a bad record).
 public enum Snapshot {
-    /// The records as a JSON object, keys sorted by their text, fields sorted.
+    /// The records as a JSON object, keys sorted by their bytes, fields sorted.
     public static func jsonObject(_ records: RecordSet) -> JSONObject {
-        JSONObject(records.keys.sorted { $0.rawValue < $1.rawValue }.map { key in
+        JSONObject(records.keys.sorted { ExactUTF8.precedes($0.rawValue, $1.rawValue) }.map { key in
             (key.rawValue, .object(RecordJSON.jsonObject(records[key]!.fields)))
         })
     }
 
-    /// A snapshot file's bytes: one record per line, keys sorted by their text.
+    /// A snapshot file's bytes: one record per line, keys sorted by their bytes.
     public static func encode<S: Sequence>(_ records: S) -> [UInt8] where S.Element == Record {
         var bytes: [UInt8] = []
         var writer = SnapshotWriter<Never> { bytes.append(contentsOf: $0) }
-        for record in records.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { writer.append(record) }
+        for record in records.sorted(by: { ExactUTF8.precedes($0.key.rawValue, $1.key.rawValue) }) { writer.append(record) }
         writer.finish()
         return bytes
     }
@@ -48,8 +48,12 @@ public enum Snapshot {
             }
             var fields: [String: CacheValue] = [:]
             for (field, fieldValue) in fieldsJSON {
-                do {
-                    fields[field] = try RecordJSON.cacheValue(from: fieldValue, context: "\(key).\(field)")
+                do throws(GraphQLCacheError) {
+                    let value = try RecordJSON.cacheValue(from: fieldValue, context: "\(key).\(field)")
+                    if fields.updateValue(value, forKey: field) != nil,
+                       let clash = ExactUTF8.fieldNameClash(in: fields, with: field) {
+                        throw GraphQLCacheError.brokenRecord(BrokenRecord(key: CacheKey(key), reason: clash))
+                    }
                 } catch .brokenRecord(let broken) {
                     throw .invalidSnapshot(source: nil, problem: .badRecord(key: key, field: field, reason: broken.reason))
                 }

@@ -14,6 +14,10 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case noRecordsTable(path: String, tables: [String])
     /// The `records` table lacks a column Apollo's schema has.
     case incompatibleSchema(path: String, missingColumn: String)
+    /// The `records.key` column would store or compare keys as something other than their
+    /// exact bytes (a numeric affinity, a collation other than `BINARY`, a unique index that
+    /// folds keys), so writing to it would merge keys or lose rows; `problem` says which.
+    case keyColumnChangesKeys(path: String, problem: String)
     /// A write was attempted on a cache opened read-only, or the file cannot be written.
     case readOnly(path: String, reason: String)
     /// A stored record's JSON cannot be read.
@@ -35,7 +39,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
-             .incompatibleSchema(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
+             .incompatibleSchema(let path, _), .keyColumnChangesKeys(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
              .busy(let path, _), .failure(let path, _, _, _),
              .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _):
             return path
@@ -67,6 +71,9 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) has no \"records\" table, so it is not an Apollo cache (tables: \(tables.joined(separator: ", ")))"
         case let .incompatibleSchema(path, column):
             return "\(path): table \"records\" has no column \"\(column)\", so it is not an Apollo cache"
+        case let .keyColumnChangesKeys(path, problem):
+            return "\(path): column records.key \(problem), so keys that differ as bytes could become one row "
+                + "or change; CacheLens keeps keys as their exact bytes and does not open such a table"
         case let .readOnly(path, reason):
             return "cannot write cache file \(path): \(reason)"
         case let .brokenRecord(path, error):

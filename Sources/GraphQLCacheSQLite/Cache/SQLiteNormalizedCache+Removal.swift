@@ -33,7 +33,7 @@ extension SQLiteNormalizedCache {
     /// the caller's transaction, or alone); returns their keys. Throws if the keys noted do not
     /// account for every row deleted: inside a transaction, so that it rolls back; alone, the
     /// rows are gone, and the cache forgets its listing (`rolledBack`) so that it is read anew.
-    static func deleteRows(matching pattern: String, on connection: SQLiteConnection) throws -> [CacheKey] {
+    package static func deleteRows(matching pattern: String, on connection: SQLiteConnection) throws -> [CacheKey] {
         connection.keyMatcher.startNoting()
         let deleted: Int
         do {
@@ -56,7 +56,7 @@ extension SQLiteNormalizedCache {
     }
 
     /// Escapes LIKE's wildcards so that `%`, `_` and `\` are literal characters.
-    static func escapeLike(_ text: String) -> String {
+    package static func escapeLike(_ text: String) -> String {
         var escaped = ""
         for character in text {
             if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }

@@ -7,7 +7,7 @@ import CSQLite
 /// keeps prepared statements for reuse, runs statements, transactions and `data_version`, and
 /// turns every failure into a `SQLiteError` that names the file. Not thread-safe on its own:
 /// its owner serialises access (`SQLiteNormalizedCache` holds it in a `Mutex`).
-final class SQLiteConnection {
+package final class SQLiteConnection {
     /// The file as given to `init`.
     let path: String
     private let db: OpaquePointer
@@ -69,7 +69,7 @@ final class SQLiteConnection {
     var isInTransaction: Bool { sqlite3_get_autocommit(db) == 0 }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(db)) }
+    package var changes: Int { Int(sqlite3_changes(db)) }
 
     /// The most parameters one statement may have. Settable (lower only, as SQLite allows) so
     /// that tests can run the batched statements as a SQLite built with a small limit would.
@@ -79,13 +79,13 @@ final class SQLiteConnection {
     }
 
     /// Runs SQL text that returns no rows (may hold several statements).
-    func exec(_ sql: String, context: String) throws(SQLiteError) {
+    package func exec(_ sql: String, context: String) throws(SQLiteError) {
         let code = sqlite3_exec(db, sql, nil, nil, nil)
         if code != SQLITE_OK { throw error(code, context) }
     }
 
     /// Runs `body` with the cached prepared statement for `sql`, reset and unbound afterwards.
-    func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+    package func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
         let handle = try prepared(sql)
         defer {
             sqlite3_reset(handle)
@@ -117,6 +117,18 @@ final class SQLiteConnection {
         }
     }
 
+    /// The declared type (as written, possibly empty) and collating sequence (`BINARY` unless
+    /// the column names another) of `table.column` in the main database, nil when the table
+    /// has no such column. `PRAGMA table_info` gives no collation, hence the C call.
+    func columnDeclaration(table: String, column: String) throws(SQLiteError) -> (type: String, collation: String)? {
+        var type: UnsafePointer<CChar>?
+        var collation: UnsafePointer<CChar>?
+        let code = sqlite3_table_column_metadata(db, "main", table, column, &type, &collation, nil, nil, nil)
+        if code == SQLITE_ERROR { return nil }
+        guard code == SQLITE_OK else { throw error(code, "reading the declaration of \(table).\(column)") }
+        return (type.map { String(cString: $0) } ?? "", collation.map { String(cString: $0) } ?? "BINARY")
+    }
+
     /// The journal mode in lower case (`wal`, `delete`, `memory`…).
     func journalMode() throws -> String {
         try withStatement("PRAGMA journal_mode") { statement in
@@ -126,11 +138,11 @@ final class SQLiteConnection {
 
     /// Starts a transaction; `immediate` takes the write lock at once (waiting up to the busy
     /// timeout) so that a writer never fails half way on a lock upgrade.
-    func begin(immediate: Bool) throws(SQLiteError) {
+    package func begin(immediate: Bool) throws(SQLiteError) {
         try exec(immediate ? "BEGIN IMMEDIATE" : "BEGIN", context: "starting a transaction")
     }
 
-    func commit() throws(SQLiteError) {
+    package func commit() throws(SQLiteError) {
         try exec("COMMIT", context: "committing a transaction")
     }
 
@@ -142,7 +154,7 @@ final class SQLiteConnection {
     private(set) var lastErrorWasStaleRead = false
 
     /// Rolls back if a transaction is open; never throws (used on error paths).
-    func rollback() {
+    package func rollback() {
         if isInTransaction { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
     }
 
@@ -200,11 +212,11 @@ private final class PredicateBox {
 
 /// A prepared statement in use: bind parameters (1-based), step, read columns (0-based).
 /// Valid only inside `SQLiteConnection.withStatement`.
-struct SQLiteStatement {
+package struct SQLiteStatement {
     fileprivate let handle: OpaquePointer
     fileprivate unowned let connection: SQLiteConnection
 
-    func bind(_ text: String, at index: Int32) {
+    package func bind(_ text: String, at index: Int32) {
         var text = text
         text.withUTF8 { bind(bytes: $0, at: index) }
     }
@@ -233,7 +245,7 @@ struct SQLiteStatement {
     func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
 
     /// Advances; true when a row is available, false when done.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -242,7 +254,7 @@ struct SQLiteStatement {
     }
 
     /// Steps until done, ignoring rows.
-    func run() throws(SQLiteError) {
+    package func run() throws(SQLiteError) {
         while try step() {}
     }
 
@@ -264,5 +276,5 @@ struct SQLiteStatement {
     }
 
     /// The column's length in bytes (0 when NULL).
-    func byteCount(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
+    package func byteCount(_ column: Int32) -> Int { Int(sqlite3_column_bytes(handle, column)) }
 }

@@ -13,15 +13,20 @@ import GraphQLCache
 /// bound with it, so nothing is looked up by key.
 extension SQLiteRows {
     /// What a merge binds for one incoming record.
-    struct ComparedRecord {
+    package struct ComparedRecord {
         var key: CacheKey
         /// The record's JSON when equal stored bytes mean an unchanged record; nil to have the
         /// row returned whatever it holds (the JSON would not read back as the record).
         var json: UnsafeBufferPointer<UInt8>?
+
+        package init(key: CacheKey, json: UnsafeBufferPointer<UInt8>?) {
+            self.key = key
+            self.json = json
+        }
     }
 
     /// What the file holds for one compared record, as `selectDiffering` reports it.
-    enum DifferingRow {
+    package enum DifferingRow {
         /// No row has the key.
         case absent
         /// A row whose record column differs from the bound JSON (or was not compared): its
@@ -60,7 +65,7 @@ extension SQLiteRows {
     /// not reported have a row holding exactly their JSON.
     ///
     /// Each JSON is bound without a copy: it must stay unchanged until this returns.
-    static func selectDiffering(
+    package static func selectDiffering(
         count: Int, on connection: SQLiteConnection, record: (Int) -> ComparedRecord,
         _ row: (Int, DifferingRow) throws -> Void
     ) throws {

@@ -2,7 +2,7 @@ import GraphQLCache
 
 /// The SQL the cache runs on Apollo's `records` table, in one place so that the cache and
 /// `RawSQLiteBaseline` run exactly the same statements.
-enum SQLiteRows {
+package enum SQLiteRows {
     /// Apollo iOS's table, exactly as `ApolloSQLiteDatabase` creates it.
     static let createTable = """
         CREATE TABLE IF NOT EXISTS "records" ("_id" INTEGER, "key" TEXT UNIQUE, "record" TEXT, \
@@ -38,7 +38,7 @@ enum SQLiteRows {
     /// Reads the rows for `keys` in batches; calls `row` with each key and its record JSON
     /// bytes (valid only during the call). A row whose record is NULL is passed as empty bytes,
     /// which the JSON decoder reports as broken.
-    static func select(
+    package static func select(
         keys: [CacheKey], on connection: SQLiteConnection,
         _ row: (CacheKey, UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
@@ -79,7 +79,7 @@ enum SQLiteRows {
     }
 
     /// Writes one record's JSON under `key`.
-    static func upsert(key: CacheKey, json: [UInt8], on connection: SQLiteConnection) throws {
+    package static func upsert(key: CacheKey, json: [UInt8], on connection: SQLiteConnection) throws {
         try json.withUnsafeBufferPointer { try upsert(key: key, json: $0, on: connection) }
     }
 

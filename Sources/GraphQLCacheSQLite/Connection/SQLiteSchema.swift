@@ -6,14 +6,14 @@ import GraphQLCache
 /// A file that already has a `records` table is left exactly as it is (extra indexes, its
 /// journal mode, `delete` or `wal`): nothing is written until the caller writes. Only a file
 /// that we create gets the table and WAL journaling.
-enum SQLiteSchema {
+package enum SQLiteSchema {
     /// The SQL function `cachelens_key_matches(key, pattern)`: `KeyPattern(pattern).matches(key)`.
     static let matchFunction = "cachelens_key_matches"
     /// The same test, noting each key it matches in the connection's `KeyMatcher` while a
     /// removal runs (`KeyMatcher.startNoting`).
     static let removalFunction = "cachelens_key_removed"
 
-    static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
+    package static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
         let isNew = try checkLocation(path, readOnly: options.readOnly)
         var connection = try SQLiteConnection(
             path: path, readOnly: options.readOnly, create: !options.readOnly,
@@ -105,6 +105,7 @@ enum SQLiteSchema {
         for column in ["key", "record"] where !columns.contains(column) {
             throw SQLiteError.incompatibleSchema(path: connection.path, missingColumn: column)
         }
+        try KeyColumnCheck.check(connection)
     }
 
     /// Registers `matchFunction` and `removalFunction` on the connection's `KeyMatcher`.

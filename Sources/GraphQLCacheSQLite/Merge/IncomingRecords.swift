@@ -16,11 +16,11 @@ import GraphQLCache
 /// reference count of the record's key and fields, and with a second thread encoding (see
 /// `RecordEncodingPipeline`) those counts would bounce between the two cores; the indices are
 /// plain values, and a record is read only when used.
-struct IncomingRecords: Sendable {
+package struct IncomingRecords: Sendable {
     private let values: Dictionary<CacheKey, Record>.Values
     private let indices: [Dictionary<CacheKey, Record>.Index]
 
-    init(_ set: RecordSet) {
+    package init(_ set: RecordSet) {
         let values = set.records
         let hashOrder = Array(values.indices)
         let addresses = hashOrder.map { Self.storageAddress(of: values[$0].fields) }
@@ -29,12 +29,12 @@ struct IncomingRecords: Sendable {
     }
 
     var count: Int { indices.count }
-    var positions: Range<Int> { indices.indices }
+    package var positions: Range<Int> { indices.indices }
 
     subscript(position: Int) -> Record { values[indices[position]] }
 
     /// The record's key, without copying the record.
-    func key(at position: Int) -> CacheKey { values[indices[position]].key }
+    package func key(at position: Int) -> CacheKey { values[indices[position]].key }
 
     /// The record's fields, without copying the record.
     func fields(at position: Int) -> [String: CacheValue] { values[indices[position]].fields }

@@ -3,7 +3,7 @@ import Testing
 @testable import GraphQLCache
 
 /// Every cache policy's results, sources, writes and errors, after apollo-ios-dev
-/// `FetchQueryTests` and the policy table of DESIGN.md.
+/// `FetchQueryTests` and the policy table of docs/LIBRARY.md.
 @Suite struct FetchQueryTests {
     private let cached = #"{"hero":{"__typename":"Droid","name":"R2-D2"}}"#
     private let served = #"{"data":{"hero":{"__typename":"Human","name":"Luke Skywalker"}}}"#

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// A query read from the cache as the query console (and a watch's detail) shows it: the verdict

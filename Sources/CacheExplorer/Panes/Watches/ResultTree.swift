@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// Draws partial data as tree lines in query order: a field a miss stands at is a miss line with

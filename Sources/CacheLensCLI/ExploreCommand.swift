@@ -1,0 +1,191 @@
+import ArgumentParser
+import CacheExplorer
+import CacheExplorerCurses
+import Foundation
+import GraphQLCache
+
+/// `cachelens explore` (the default): the terminal explorer on a cache file, a snapshot, or
+/// with no arguments the bundled Star Wars sample (sample server as network, sample watches).
+/// `cachelens-bench measure-explorer` takes the same arguments and opens them through
+/// `openHeadless()`, so that what it measures is what `explore` would show.
+package struct ExploreCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Browse, edit and query a normalized cache in the terminal (the default command)."
+    )
+
+    @Argument(help: "A cache file to open (.sqlite, or a snapshot .json). None opens the bundled sample.")
+    var file: String?
+
+    @Option(help: "Open a snapshot JSON file ({KEY: record}, a name ending in .json) in memory; the same as giving FILE.json.")
+    var snapshot: String?
+
+    @Flag(help: "Make a new SQLite cache at FILE when it is missing or 0 bytes (refused otherwise).")
+    var create = false
+
+    @Option(help: "A schema or schema-extension file (.graphqls); may be repeated.")
+    var schema: [String] = []
+
+    @Flag(help: "Refuse edits and deletes.")
+    var readOnly = false
+
+    @Option(help: "A theme name (default, light, high-contrast, monochrome) or a theme .json file.")
+    var theme: String = "default"
+
+    @Option(help: "A key-binding file: JSON of command to keys, e.g. {\"moveDown\": [\"j\", \"C-n\"]}.")
+    var keys: String?
+
+    @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
+    var watches: [String] = []
+
+    @Option(name: .customLong("variables"),
+            help: "A JSON file of the variables of a --watch ({\"id\": \"1000\"}): the first --variables goes with the first --watch, and so on.")
+    var watchVariables: [String] = []
+
+    @OptionGroup(title: "Network (for watches and the query console)")
+    var network: TransportOptions
+
+    @OptionGroup(title: "Limits")
+    var limitOptions: LimitOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if file != nil && snapshot != nil { throw ValidationError("give either FILE or --snapshot, not both") }
+        if let snapshot, !CacheFile.isSnapshotPath(snapshot) {
+            throw ValidationError("--snapshot \(snapshot): a snapshot is a .json file ({KEY: record}); give a SQLite cache as FILE, without --snapshot")
+        }
+        if create && (file == nil || CacheFile.isSnapshotPath(file ?? "")) {
+            throw ValidationError("--create makes a new SQLite cache: give its FILE (not a .json snapshot)")
+        }
+        if create && readOnly { throw ValidationError("give either --create or --read-only, not both") }
+    }
+
+    private var cachePath: String? { file ?? snapshot }
+
+    /// No file, and no server of the user's (whom the sample's operations must never reach):
+    /// the bundled sample with its watches.
+    private var opensSample: Bool {
+        guard cachePath == nil else { return false }
+        if case .http? = try? network.choice() { return false }
+        return true
+    }
+
+    package func run() throws {
+        do {
+            try refuseUnknownSubcommand()
+            // With --create, nothing may be written before the terminal is known to be there.
+            if create { try requireTerminal() }
+            let opened = try openEverything(waitsForWatches: false)
+            try requireTerminal()
+            runInTerminal(opened.backend, theme: opened.theme, keyMap: opened.keyMap, options: opened.options)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            StandardOutput.error("cachelens: \(error)\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The backend `explore` would open with these arguments, for measuring without a terminal:
+    /// every watch is read before this returns, so that a measurement starts from its result.
+    package func openHeadless() throws -> any ExplorerBackend {
+        try openEverything(waitsForWatches: true).backend
+    }
+
+    /// Stops with status 2 when standard input or output is not a terminal, or `TERM` names one
+    /// the full-screen explorer cannot draw on (unset, unknown, dumb): one line naming the
+    /// problem, before ncurses could print its own "Error opening terminal".
+    private func requireTerminal() throws {
+        guard isatty(0) == 1 && isatty(1) == 1 else {
+            StandardOutput.error("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n")
+            throw ExitCode(2)
+        }
+        if let reason = NcursesTerminal.unusableReason(term: ProcessInfo.processInfo.environment["TERM"]) {
+            StandardOutput.error("cachelens: explore cannot run here: \(reason)\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// `cachelens frobnicate`: a first argument that is not a file and looks like no path is
+    /// a mistyped subcommand (unless `--create` asks for a cache of that name).
+    private func refuseUnknownSubcommand() throws {
+        guard let file, !create, !file.contains("/"), !file.contains("."), !FileManager.default.fileExists(atPath: file) else { return }
+        let commands = CacheLensCommand.configuration.subcommands
+            .filter { $0.configuration.shouldDisplay }
+            .compactMap { $0.configuration.commandName }
+        throw CommandError.unknownSubcommand(name: file, commands: commands)
+    }
+
+    /// Everything the explorer starts with: every file is read before the cache is opened, so
+    /// a bad theme, key map or watch file writes nothing.
+    private func openEverything(waitsForWatches: Bool) throws
+        -> (backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap, options: ExplorerFiles.Options) {
+        var options = try networkOptions()
+        // In a terminal nothing waits for a watch's first result (the UI shows it arriving and
+        // keys keep working); a headless measurement wants the watches read before it measures.
+        options.waitsForWatches = waitsForWatches
+        let keyMap = try keys.map { path in try KeyMap.load(json: try InputFile.readText(path, role: "--keys"), source: path) } ?? .default
+        let theme = try ExplorerFiles.loadTheme(theme)
+        let watchTexts = try readWatches()
+        let backend = try openBackend(options)
+        for watch in watchTexts {
+            let name = URL(fileURLWithPath: watch.path).deletingPathExtension().lastPathComponent
+            do { try backend.addWatch(name: name, document: watch.text, variables: watch.variables?.text ?? "") } catch {
+                let with = watch.variables.map { " with the variables of \($0.path)" } ?? ""
+                throw CommandError.invalidContent(path: watch.path, role: "--watch", message: "\(watch.path): cannot watch\(with): \(error)")
+            }
+        }
+        return (backend, theme, keyMap, options)
+    }
+
+    /// Every --watch file (the sample's with the sample) and the --variables file paired with it.
+    private func readWatches() throws -> [(path: String, text: String, variables: (path: String, text: String)?)] {
+        guard watchVariables.count <= watches.count else {
+            throw CommandError.invalidOption(name: "--variables", value: watchVariables[watches.count],
+                                             reason: "each --variables goes with a --watch, and there are \(watches.count) --watch")
+        }
+        let paths = watches + (opensSample ? SampleExplorerData.watchFiles() : [])
+        return try paths.enumerated().map { index, path in
+            let variables = try watchVariables.indices.contains(index)
+                ? (path: watchVariables[index], text: try InputFile.readText(watchVariables[index], role: "--variables")) : nil
+            return (path, try InputFile.readText(path, role: "--watch"), variables)
+        }
+    }
+
+    private func networkOptions() throws -> ExplorerFiles.Options {
+        let limits = try limitOptions.limits()
+        if opensSample, schema.isEmpty, try network.choice() != .scripted {
+            return try SampleExplorerData.options(readOnly: readOnly, limits: limits)
+        }
+        var transport: (any NetworkTransport)?
+        switch try network.choice() {
+        case nil, .scripted?: break
+        case let choice?: transport = try TransportOptions.make(choice)
+        }
+        let schemas = try transport.map { transport throws(CommandError) in
+            try SchemaFiles.load(schema, limits: limits, network: network, transport: transport)
+        } ?? SchemaFiles.load(schema, limits: limits)
+        var options = ExplorerFiles.Options(readOnly: readOnly, configuration: schemas.configuration)
+        options.transport = transport
+        return options
+    }
+
+    private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
+        if let cachePath { return try ExplorerFiles.openBackend(path: cachePath, options: options, create: create ? .allowed : .refused) }
+        if opensSample { return try SampleExplorerData.backend(options: options) }
+        let name = if case .http(let url, _, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }
+        return ExplorerFiles.backend(InMemoryNormalizedCache(), name: name, options: options)
+    }
+
+    private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap,
+                               options: ExplorerFiles.Options) {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let terminal = NcursesTerminal(noColor: noColor)
+        let explorer = Explorer(backend: backend, size: terminal.size, theme: theme, keyMap: keyMap,
+                                environment: ExplorerFiles.environment(options: options))
+        var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
+        loop.run()
+        terminal.close()
+    }
+}

@@ -1,0 +1,71 @@
+import CacheExplorer
+import Foundation
+import GraphQLCache
+import GraphQLCacheSQLite
+
+/// What the explorer needs from files, through the one input layer (`Inputs/`): backends on
+/// cache files for `cachelens explore` and `:open`, themes for `--theme` and `:theme`, and the
+/// environment for `:watch FILE`, `:query FILE` and `:export`.
+package enum ExplorerFiles {
+    /// How backends are made: access, GraphQL configuration (schema) and network.
+    package struct Options: Sendable {
+        package var readOnly = false
+        package var configuration = CacheConfiguration()
+        /// The network for watches and fetches; nil means none (watches read the cache only).
+        package var transport: (any NetworkTransport)?
+        /// Whether adding a watch waits for its first result (not for remote endpoints).
+        package var waitsForWatches = true
+
+        package init(readOnly: Bool = false, configuration: CacheConfiguration = CacheConfiguration(),
+                     transport: (any NetworkTransport)? = nil, waitsForWatches: Bool = true) {
+            self.readOnly = readOnly
+            self.configuration = configuration
+            self.transport = transport
+            self.waitsForWatches = waitsForWatches
+        }
+    }
+
+    /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
+    /// A snapshot is watched for other programs' rewrites (`SnapshotFileSource`).
+    package static func openBackend(path: String, options: Options, create: CacheFile.Creation = .refused) throws -> any ExplorerBackend {
+        // The stamp is taken before reading, so that a rewrite during the read is seen later.
+        let stamp = CacheFile.isSnapshotPath(path) ? SnapshotFileSource.stamp(path) : nil
+        let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)
+        let source = file.isSnapshot ? SnapshotFileSource(path: path, stamp: stamp) : nil
+        return backend(file.cache, name: file.name, options: options, externalSource: source)
+    }
+
+    /// A backend over `cache`: a store with the configuration, a client with the network.
+    static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
+                        externalSource: (any ExternalRecordSource)? = nil) -> StoreBackend {
+        StoreBackend(cache: cache, sourceName: name, readOnly: options.readOnly, configuration: options.configuration,
+                     transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource)
+    }
+
+    /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;
+    /// `option` is what the user typed it after (`--theme`, or `:theme` inside the explorer), so
+    /// an unknown name is reported against the command that was used.
+    static func loadTheme(_ nameOrPath: String, option: String = "--theme") throws -> Theme {
+        if nameOrPath == "default" { return .default }
+        let path: String
+        if nameOrPath.hasSuffix(".json") {
+            path = nameOrPath
+        } else if let url = BundledFiles.theme(named: nameOrPath) {
+            path = url.path
+        } else {
+            throw CommandError.invalidOption(name: option, value: nameOrPath,
+                                             reason: "unknown theme (bundled: default, light, high-contrast, monochrome)")
+        }
+        return try Theme.load(json: try InputFile.readText(path, role: "theme"), source: path)
+    }
+
+    /// The environment handed to the explorer.
+    static func environment(options: Options) -> ExplorerEnvironment {
+        ExplorerEnvironment(
+            openBackend: { try openBackend(path: $0, options: options) },
+            loadTheme: { try loadTheme($0, option: ":theme") },
+            readFile: { try InputFile.readText($0, role: "file") },
+            writeFile: { try OutputFile.write($0, $1) }
+        )
+    }
+}
