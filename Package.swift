@@ -72,7 +72,7 @@ let package = Package(
         // The process, pipe and tmux suites of the `cachelens` and `cachelens-bench` executables:
         // the only test target that builds the programs.
         .testTarget(name: "cachelensTests", dependencies: [
-            "cachelens", "cachelens-bench", "CacheLensCLI", "CacheTestSupport", "GraphQLCache", "CacheDiagnostics", "GraphQLCacheSQLite", "CacheExplorer", "CacheBench",
+            "cachelens", "cachelens-bench", "CacheLensCLI", "CacheTestSupport", "GraphQLCache", "CacheDiagnostics", "GraphQLCacheSQLite", "CacheExplorer", "CacheExplorerCurses", "CacheBench",
             "LoopbackHTTP",
         ]),
         .testTarget(name: "GraphQLCacheSQLiteTests", dependencies: [

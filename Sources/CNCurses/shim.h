@@ -23,6 +23,8 @@ static inline attr_t cncurses_a_italic(void) { return A_ITALIC; }
 static inline mmask_t cncurses_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
 static inline mmask_t cncurses_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cncurses_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cncurses_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cncurses_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t cncurses_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cncurses_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline int cncurses_key_resize(void) { return KEY_RESIZE; }
@@ -73,5 +75,19 @@ static inline int cncurses_key_paste_end(void) { return KEY_MAX + 2; }
 static inline void cncurses_define_paste_keys(void) {
     define_key("\033[200~", KEY_MAX + 1);
     define_key("\033[201~", KEY_MAX + 2);
+}
+/* Whether a terminal type can host a full-screen program, decided from terminfo before initscr
+   (which prints "Error opening terminal" and exits for an unknown one): 0 it can; 1 terminfo has
+   no entry for it; 2 it cannot address the cursor or clear the screen (dumb, a hardcopy terminal).
+   Writes nothing; the terminal it loads is freed and the previous one (none) restored. */
+#include <ncursesw/term.h>
+static inline int cncurses_terminal_kind(const char *term) {
+    int status = 0;
+    TERMINAL *previous = cur_term;
+    if (setupterm(term, 1, &status) != OK) { set_curterm(previous); return 1; }
+    char *address = tigetstr("cup"), *clear = tigetstr("clear");
+    int usable = address != NULL && address != (char *)-1 && clear != NULL && clear != (char *)-1 && tigetflag("hc") <= 0;
+    del_curterm(set_curterm(previous));
+    return usable ? 0 : 2;
 }
 #endif

@@ -242,14 +242,34 @@ package final class NcursesTerminal: Terminal {
         return text
     }
 
-    /// Acts on presses (not releases or clicks, which some terminals never send) and the wheel.
+    /// Acts on presses (not releases or clicks, which some terminals never send) and the wheel;
+    /// a press and its release read together reach ncurses as one click, or as a release whose
+    /// press it never reported: either is a press (see `MouseDecoder`).
     private func mouseAction() -> Action? {
         var event = MEVENT()
         guard getmouse(&event) != cncurses_err() else { return nil }
-        let row = Int(event.y), column = Int(event.x)
-        if event.bstate & cncurses_button4_pressed() != 0 { return .mouseScrolled(row: row, column: column, lines: -3) }
-        if event.bstate & cncurses_button5_pressed() != 0 { return .mouseScrolled(row: row, column: column, lines: 3) }
-        if event.bstate & cncurses_button1_pressed() != 0 { return .mousePressed(row: row, column: column) }
-        return nil
+        let buttons = MouseDecoder.Buttons(
+            wheelUp: event.bstate & cncurses_button4_pressed() != 0, wheelDown: event.bstate & cncurses_button5_pressed() != 0,
+            pressed: event.bstate & cncurses_button1_pressed() != 0,
+            clicked: event.bstate & (cncurses_button1_clicked() | cncurses_button1_double_clicked()) != 0,
+            released: event.bstate & cncurses_button1_released() != 0)
+        return mouse.action(buttons, row: Int(event.y), column: Int(event.x))
+    }
+
+    private var mouse = MouseDecoder()
+
+    /// Why the terminal type `term` (the `TERM` variable) cannot host the explorer, in one line
+    /// for the user, or nil when it can: asked before ncurses starts, which would otherwise print
+    /// "Error opening terminal" and exit, or draw one garbled line on a dumb terminal.
+    package static func unusableReason(term: String?) -> String? {
+        let name = String((term ?? "").unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+        guard !name.isEmpty else {
+            return "TERM is not set, so the terminal's type is unknown; set it (TERM=xterm-256color, for one)"
+        }
+        switch cncurses_terminal_kind(name) {
+        case 1: return "TERM=\(name) is a terminal type this system does not know (no terminfo entry); try TERM=xterm-256color"
+        case 2: return "TERM=\(name) cannot move the cursor, which the full-screen explorer needs; run it in a terminal emulator"
+        default: return nil
+        }
     }
 }

@@ -13,12 +13,15 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             PATHS are .graphql files or directories (searched recursively); fragments are resolved \
             across all files. Mutations and subscriptions are listed as skipped. --variables FILE is \
-            a JSON object of variables by operation name ({"Human":{"id":"1000"}}). Exits 2 when \
-            any query misses, 1 when one cannot run (a bad document, a variable missing or of the \
-            wrong type), 0 when every query is answered by the cache. --json prints \
-            {"operations":[{"name","file","complete","misses","groups","diagnoses"}]} (misses is \
-            the count; an operation that could not run has "error" instead, a skipped one (a \
-            mutation, a subscription) has "skipped").
+            a JSON object of variables by operation name ({"Human":{"id":"1000"}}). A file that \
+            does not parse is one error row (file:line:column) and every other operation still \
+            runs; an operation name defined in two files is a warning row naming both. Exits 1 \
+            when a file or a query has an error (a bad document, a variable missing or of the \
+            wrong type), else 2 when any query misses, 0 when every query is answered by the \
+            cache. --json prints {"operations":[{"name","file","complete","misses","groups",\
+            "diagnoses"}],"problems":[{"severity","file","line","column","operation","message"}]} \
+            (misses is the count; an operation that could not run has "error" (and "line", \
+            "column") instead, a skipped one (a mutation, a subscription) has "skipped").
             """)
 
     @Argument(help: "The cache: a SQLite cache file (opened read-only) or a snapshot file ending in .json.")
@@ -45,20 +48,20 @@ struct CheckCommand: ParsableCommand {
         let store = CacheStore(cache: file.cache, configuration: schemas.configuration)
         var files: [(path: String, text: String)] = []
         for path in try OperationFiles.find(paths) { files.append((path, try InputFile.readText(path, role: "operation file"))) }
-        let catalog: OperationCatalog
-        do { catalog = try OperationCatalog(files: files) } catch {
-            throw CommandError.invalidContent(path: paths.joined(separator: " "), role: "operation file", message: error.description)
-        }
+        let catalog = OperationCatalog(collecting: files)
         let variables = try loadVariables()
         let diagnoser = MissDiagnoser(configuration: store.configuration, cache: file.cache)
         let checks = try catalog.entries.map { try OperationCheck.run($0, store: store, variables: variables[$0.name], diagnoser: diagnoser) }
         if json {
-            let object: JSONObject = ["operations": .array(checks.map { .object($0.jsonObject) })]
+            let object: JSONObject = ["operations": .array(checks.map { .object($0.jsonObject) }),
+                                      "problems": .array(catalog.problems.map { .object($0.jsonObject) })]
             try StandardOutput.write(JSONValue.object(object).jsonText + "\n")
         } else {
-            try StandardOutput.write(TerminalText.escapedLines(OperationCheck.table(checks)))
+            try StandardOutput.write(TerminalText.escapedLines(OperationCheckTable(checks: checks, problems: catalog.problems).text))
         }
-        if checks.contains(where: { $0.error != nil }) { throw ExitCode(1) }
+        if checks.contains(where: { $0.error != nil }) || catalog.problems.contains(where: { $0.severity == .error }) {
+            throw ExitCode(1)
+        }
         if checks.contains(where: { $0.explanation.map { !$0.result.isComplete } ?? false }) { throw ExitCode(2) }
     }
 

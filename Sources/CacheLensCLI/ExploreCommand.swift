@@ -47,6 +47,10 @@ package struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("watch"), help: "A .graphql file with a query to watch; may be repeated.")
     var watches: [String] = []
 
+    @Option(name: .customLong("variables"),
+            help: "A JSON file of the variables of a --watch ({\"id\": \"1000\"}): the first --variables goes with the first --watch, and so on.")
+    var watchVariables: [String] = []
+
     @OptionGroup(title: "Network (for watches and the query console)")
     var network: TransportOptions
 
@@ -111,10 +115,16 @@ package struct ExploreCommand: ParsableCommand {
         try openEverything(waitsForWatches: true).backend
     }
 
-    /// Stops with status 2 when standard input or output is not a terminal.
+    /// Stops with status 2 when standard input or output is not a terminal, or `TERM` names one
+    /// the full-screen explorer cannot draw on (unset, unknown, dumb): one line naming the
+    /// problem, before ncurses could print its own "Error opening terminal".
     private func requireTerminal() throws {
         guard isatty(0) == 1 && isatty(1) == 1 else {
             StandardOutput.error("cachelens: explore needs a terminal; scripts can use `cachelens harness` and its \"ui\" op\n")
+            throw ExitCode(2)
+        }
+        if let reason = NcursesTerminal.unusableReason(term: ProcessInfo.processInfo.environment["TERM"]) {
+            StandardOutput.error("cachelens: explore cannot run here: \(reason)\n")
             throw ExitCode(2)
         }
     }
@@ -146,17 +156,30 @@ package struct ExploreCommand: ParsableCommand {
         }
         let keyMap = try keys.map { path in try KeyMap.load(json: try InputFile.readText(path, role: "--keys"), source: path) } ?? .default
         let theme = try ExplorerFiles.loadTheme(theme)
-        let watchTexts = try (watches + (opensSample ? SampleExplorerData.watchFiles() : [])).map { path in
-            (path: path, text: try InputFile.readText(path, role: "--watch"))
-        }
+        let watchTexts = try readWatches()
         let backend = try openBackend(options)
         for watch in watchTexts {
             let name = URL(fileURLWithPath: watch.path).deletingPathExtension().lastPathComponent
-            do { try backend.addWatch(name: name, document: watch.text) } catch {
-                throw CommandError.invalidContent(path: watch.path, role: "--watch", message: "\(watch.path): cannot watch: \(error)")
+            do { try backend.addWatch(name: name, document: watch.text, variables: watch.variables?.text ?? "") } catch {
+                let with = watch.variables.map { " with the variables of \($0.path)" } ?? ""
+                throw CommandError.invalidContent(path: watch.path, role: "--watch", message: "\(watch.path): cannot watch\(with): \(error)")
             }
         }
         return (backend, theme, keyMap, options)
+    }
+
+    /// Every --watch file (the sample's with the sample) and the --variables file paired with it.
+    private func readWatches() throws -> [(path: String, text: String, variables: (path: String, text: String)?)] {
+        guard watchVariables.count <= watches.count else {
+            throw CommandError.invalidOption(name: "--variables", value: watchVariables[watches.count],
+                                             reason: "each --variables goes with a --watch, and there are \(watches.count) --watch")
+        }
+        let paths = watches + (opensSample ? SampleExplorerData.watchFiles() : [])
+        return try paths.enumerated().map { index, path in
+            let variables = try watchVariables.indices.contains(index)
+                ? (path: watchVariables[index], text: try InputFile.readText(watchVariables[index], role: "--variables")) : nil
+            return (path, try InputFile.readText(path, role: "--watch"), variables)
+        }
     }
 
     private func networkOptions() throws -> ExplorerFiles.Options {

@@ -49,8 +49,10 @@ package enum ExplorerFiles {
                      transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource)
     }
 
-    /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file.
-    static func loadTheme(_ nameOrPath: String) throws -> Theme {
+    /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;
+    /// `option` is what the user typed it after (`--theme`, or `:theme` inside the explorer), so
+    /// an unknown name is reported against the command that was used.
+    static func loadTheme(_ nameOrPath: String, option: String = "--theme") throws -> Theme {
         if nameOrPath == "default" { return .default }
         let path: String
         if nameOrPath.hasSuffix(".json") {
@@ -58,7 +60,7 @@ package enum ExplorerFiles {
         } else if let url = BundledFiles.theme(named: nameOrPath) {
             path = url.path
         } else {
-            throw CommandError.invalidOption(name: "--theme", value: nameOrPath,
+            throw CommandError.invalidOption(name: option, value: nameOrPath,
                                              reason: "unknown theme (bundled: default, light, high-contrast, monochrome)")
         }
         return try Theme.load(json: try InputFile.readText(path, role: "theme"), source: path)
@@ -77,7 +79,7 @@ package enum ExplorerFiles {
                 options.readOnly = options.readOnly || chosen.source == .android
                 return try openBackend(path: chosen.path, options: options)
             },
-            loadTheme: { try loadTheme($0) },
+            loadTheme: { try loadTheme($0, option: ":theme") },
             readFile: { try InputFile.readText($0, role: "file") },
             writeFile: { try OutputFile.write($0, $1) }
         )

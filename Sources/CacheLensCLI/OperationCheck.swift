@@ -7,6 +7,8 @@ struct OperationCheck {
     let entry: OperationCatalog.Entry
     var explanation: MissExplanation?
     var error: String?
+    /// Where in the file the error is: the GraphQL error's place, or the operation's start.
+    var errorLocation: DocumentLocation?
     var skipped: String?
 
     static func run(_ entry: OperationCatalog.Entry, store: CacheStore, variables: JSONObject?,
@@ -20,11 +22,28 @@ struct OperationCheck {
         do {
             operation = try store.executor.operation(document: entry.document, variables: variables ?? JSONObject())
         } catch {
-            check.error = error.description
+            check.record(error)
             return check
         }
         check.explanation = try MissExplanation(result: try store.readResult(query: operation), diagnoser: diagnoser)
         return check
+    }
+
+    /// The error's message, and its place in the file: a document error's own location moved
+    /// from the operation's document into its file, any other (a variable) at the operation.
+    private mutating func record(_ error: GraphQLCacheError) {
+        guard case .invalidDocument(let message, let locations) = error, let first = locations.first else {
+            self.error = error.description
+            errorLocation = entry.location
+            return
+        }
+        self.error = message
+        errorLocation = entry.fileLocation(first)
+    }
+
+    /// The file column: the file, with the line and column of an error.
+    var place: String {
+        errorLocation.map { "\(entry.file):\($0.line):\($0.column)" } ?? entry.file
     }
 
     /// `{"name","file","complete","misses","groups","diagnoses"}`, or with `error`/`skipped`.
@@ -38,6 +57,10 @@ struct OperationCheck {
         } else {
             object["complete"] = .bool(false)
             if let error { object["error"] = .string(error) }
+            if let errorLocation {
+                object["line"] = .int(errorLocation.line)
+                object["column"] = .int(errorLocation.column)
+            }
             if let skipped { object["skipped"] = .string(skipped) }
         }
         return object
@@ -50,29 +73,17 @@ struct OperationCheck {
         guard let explanation else { return "" }
         return explanation.result.isComplete ? "hit" : "miss: " + explanation.verdict.replacingOccurrences(of: "incomplete: ", with: "")
     }
+}
 
-    /// A table of operation, file and result, each miss followed by its groups and diagnoses.
-    static func table(_ checks: [OperationCheck]) -> String {
-        let nameWidth = max(9, checks.map(\.entry.name.count).max() ?? 0)
-        let fileWidth = max(4, checks.map(\.entry.file.count).max() ?? 0)
-        func row(_ a: String, _ b: String, _ c: String) -> String {
-            a.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + b.padding(toLength: fileWidth, withPad: " ", startingAt: 0) + "  " + c
+extension OperationCatalog.Problem {
+    /// `{"severity","file","line","column","operation","message"}` (place and operation when known).
+    var jsonObject: JSONObject {
+        var object: JSONObject = ["severity": .string(severity.rawValue), "file": .string(file), "message": .string(message)]
+        if let location {
+            object["line"] = .int(location.line)
+            object["column"] = .int(location.column)
         }
-        var lines = [row("OPERATION", "FILE", "RESULT")]
-        for check in checks {
-            lines.append(row(check.entry.name, check.entry.file, check.verdict))
-            guard let explanation = check.explanation, !explanation.result.isComplete else { continue }
-            lines += explanation.groups.prefix(10).map { "    " + $0.summary }
-            if explanation.groups.count > 10 { lines.append("    … and \(explanation.groups.count - 10) more groups") }
-            lines += explanation.diagnoses.flatMap(\.lines).map { "    " + $0 }
-        }
-        let queries = checks.filter { $0.skipped == nil }
-        let hits = queries.filter { $0.explanation?.result.isComplete ?? false }.count
-        let errors = queries.filter { $0.error != nil }.count
-        lines.append("")
-        lines.append("\(queries.count) quer\(queries.count == 1 ? "y" : "ies"): \(hits) answered by the cache, \(queries.count - hits - errors) miss, \(errors) could not run"
-                     + (checks.count > queries.count ? "; \(checks.count - queries.count) skipped" : ""))
-        return lines.joined(separator: "\n") + "\n"
+        if let operation { object["operation"] = .string(operation) }
+        return object
     }
 }

@@ -25,4 +25,23 @@ import Testing
         let syntax = thrownMessage { _ = try OperationCatalog(files: [("x/Bad.graphql", "query Q {\n  hero {\n")]) }
         #expect(syntax?.hasPrefix("x/Bad.graphql:3:1: ") == true)
     }
+
+    /// Collecting never throws: a broken file is one problem at its line and column, a spread of
+    /// an undefined fragment one problem naming the operation, and every other operation an
+    /// entry; a name used in two files is a warning and both run.
+    @Test func collectingKeepsTheOperationsOfEveryOtherFile() {
+        let catalog = OperationCatalog(collecting: [
+            ("a/Hero.graphql", "query Hero { hero { name } }"),
+            ("b/Bad.graphql", "query Q {\n  hero {\n"),
+            ("c/Spread.graphql", "query S { hero { ...Missing } }"),
+            ("d/Again.graphql", "\n  query Hero { hero { id } }"),
+        ])
+        #expect(catalog.entries.map(\.file) == ["a/Hero.graphql", "d/Again.graphql"])
+        #expect(catalog.entries[1].location == DocumentLocation(line: 2, column: 3))
+        #expect(catalog.entries[1].fileLocation(DocumentLocation(line: 1, column: 7)) == DocumentLocation(line: 2, column: 9))
+        #expect(catalog.problems.map(\.severity) == [.error, .error, .warning])
+        #expect(catalog.problems.map(\.place) == ["b/Bad.graphql:3:1", "c/Spread.graphql", "d/Again.graphql:2:3"])
+        #expect(catalog.problems[1].operation == "S")
+        #expect(catalog.problems[2].message == "operation Hero is also defined in a/Hero.graphql")
+    }
 }

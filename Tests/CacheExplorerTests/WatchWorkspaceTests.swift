@@ -113,7 +113,7 @@ import Testing
         explorer.settle()
         #expect(try allRecords(backend) == before)
         #expect(explorer.state.undo.isEmpty)
-        #expect(explorer.state.message?.text.hasPrefix("undone: delete Droid:2001 (1 records restored) and 2 records its watch refetch wrote") == true)
+        #expect(explorer.state.message?.text.hasPrefix("undone: delete Droid:2001 (1 record restored) and 2 records its watch refetch wrote") == true)
         #expect(explorer.state.watches[0].resultLines == ["hero.name: \"R2-D2\""])
     }
 

@@ -65,7 +65,7 @@ import SQLiteBaseline
         try RawSQLiteBaseline(path: path).insert((0..<120_000).map { (key: CacheKey("Item:\($0)"), json: Array(#"{"n":1}"#.utf8)) })
         let harness = Harness(cache: try SQLiteNormalizedCache(path: path))
         let text = try screen(run(harness, #"{"op":"ui","keys":["/","Item:1"],"size":[100,12]}"#))
-        #expect(text.contains("31111 matching"))
+        #expect(text.contains("31,111 matching"))
         #expect(!text.contains("+ matching"))
     }
 

@@ -87,4 +87,57 @@ import Testing
         let operations = try #require(try JSONValue.parse(skipped.stdout)["operations"]?.arrayValue)
         #expect(operations.first?["skipped"] == .string("a mutation is not read from the cache"))
     }
+
+    /// One file that does not parse is one error row at its line and column; the other files'
+    /// operations still run and the table is printed (exit 1, as for any error).
+    @Test func aBrokenFileIsOneErrorRowAndTheOtherOperationsStillRun() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        try Data("query Broken {\n  hero {\n".utf8).write(to: URL(fileURLWithPath: app + "/Broken.graphql"))
+        let result = try CacheLensProcess.run(["check", cache, app, "--variables", directory.path("variables.json")] + Self.schema)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("OPERATION") == true)
+        #expect(lines.contains { $0.hasPrefix("Hero ") && $0.hasSuffix("  hit") })
+        #expect(lines.contains { $0.hasPrefix("Human ") && $0.hasSuffix("miss: 1 miss in 1 group") })
+        let broken = try #require(lines.first { $0.contains("Broken.graphql") })
+        #expect(broken.hasPrefix("(file) "))
+        #expect(broken.contains(app + "/Broken.graphql:3:1 "))
+        #expect(broken.contains("  error: Syntax Error"))
+        #expect(lines.last == "2 queries: 1 answered by the cache, 1 miss, 0 could not run; 1 skipped; 1 error in the files")
+        let json = try CacheLensProcess.run(["check", cache, app, "--json", "--variables", directory.path("variables.json")] + Self.schema)
+        let problems = try #require(try JSONValue.parse(json.stdout)["problems"]?.arrayValue)
+        #expect(problems.count == 1)
+        #expect(problems.first?["line"] == .int(3))
+        #expect(problems.first?["severity"] == .string("error"))
+    }
+
+    /// A validation error is one row whose place is its line and column in the file, not in
+    /// the operation's own document.
+    @Test func aValidationErrorRowGivesItsPlaceInTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        try Data("# a comment\n\nquery Bad {\n  hero { nosuch }\n}\n".utf8).write(to: URL(fileURLWithPath: app + "/Bad.graphql"))
+        let result = try CacheLensProcess.run(["check", cache, app, "--variables", directory.path("variables.json")] + Self.schema)
+        #expect(result.status == 1)
+        let bad = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Bad ") })
+        #expect(bad.contains(app + "/Bad.graphql:4:10 "), "\(bad)")
+        #expect(bad.contains("  error: "))
+        #expect(bad.contains("nosuch"))
+    }
+
+    /// The same operation name in two files runs both and adds one warning naming both files.
+    @Test func aDuplicateOperationNameIsOneWarningNamingBothFiles() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, app) = try Self.app(in: directory)
+        try Data("query Hero { hero { id } }".utf8).write(to: URL(fileURLWithPath: app + "/Zed.graphql"))
+        let result = try CacheLensProcess.run(["check", cache, app, "--variables", directory.path("variables.json")] + Self.schema)
+        #expect(result.status == 2, "a warning does not change the exit status: \(result.stdout)")
+        let warnings = result.stdout.split(separator: "\n").filter { $0.contains("warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Hero ") == true)
+        #expect(warnings.first?.contains(app + "/Zed.graphql:1:1") == true)
+        #expect(warnings.first?.hasSuffix("warning: operation Hero is also defined in \(app)/Screens/Hero.graphql") == true)
+        #expect(result.stdout.contains("; 1 warning in the files\n"))
+    }
 }

@@ -11,13 +11,7 @@ struct QueryExplainer {
     /// `cache` is the store's cache, browsed when a diagnosis needs a census of every record.
     func explain(document: String, variables: String?, store: CacheStore,
                  cache: any BrowsableNormalizedCache) throws -> QueryReport {
-        var variableObject = JSONObject()
-        if let variables, !variables.trimmed.isEmpty {
-            guard let object = try JSONValue.parse(variables).objectValue else {
-                throw ExplorerError.invalid("variables must be a JSON object")
-            }
-            variableObject = object
-        }
+        let variableObject = try VariablesText.parse(variables ?? "")
         let operation = try executor.operation(document: document, variables: variableObject)
         let result = try store.withinReadTransaction { transaction in
             try executor.read(operation, from: TransactionRecords(transaction: transaction),

@@ -217,8 +217,8 @@ package final class StoreBackend: ExplorerBackend {
     }
 
     @discardableResult
-    package func addWatch(name: String?, document: String) throws -> String {
-        let added = try watchList.add(name: name, document: document)
+    package func addWatch(name: String?, document: String, variables: String) throws -> String {
+        let added = try watchList.add(name: name, document: document, variables: variables)
         if waitsForWatches { watchList.waitUntilIdle() }
         return added
     }

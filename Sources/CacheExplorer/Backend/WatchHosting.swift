@@ -4,9 +4,10 @@ import GraphQLCache
 package protocol WatchHosting: AnyObject, Sendable {
     /// The watched queries with their latest results.
     func watches() -> [WatchSnapshot]
-    /// Starts watching `document` under `name`; returns the name used.
+    /// Starts watching `document` with `variables` (a JSON object, or empty) under `name`;
+    /// returns the name used.
     @discardableResult
-    func addWatch(name: String?, document: String) throws -> String
+    func addWatch(name: String?, document: String, variables: String) throws -> String
     /// Replaces the document and variables of the watch `name`.
     func replaceWatch(_ name: String, document: String, variables: String) throws
     /// Stops and forgets the watch `name`.
@@ -18,4 +19,12 @@ package protocol WatchHosting: AnyObject, Sendable {
     /// Whether a watch whose cache read misses goes to the network (`explore --endpoint`, the
     /// sample's server); the delete preview says so.
     var watchesUseNetwork: Bool { get }
+}
+
+extension WatchHosting {
+    /// Starts watching a document that takes no variables.
+    @discardableResult
+    package func addWatch(name: String?, document: String) throws -> String {
+        try addWatch(name: name, document: document, variables: "")
+    }
 }

@@ -100,13 +100,7 @@ package final class WatchList: Sendable {
     }
 
     private func makeOperation(_ document: String, _ variables: String) throws -> GraphQLOperation {
-        var object = JSONObject()
-        if !variables.trimmed.isEmpty {
-            guard let parsed = try JSONValue.parse(variables).objectValue else {
-                throw ExplorerError.invalid("variables must be a JSON object")
-            }
-            object = parsed
-        }
+        let object = try VariablesText.parse(variables)
         let operation = try client.store.executor.operation(document: document, variables: object)
         guard operation.operationType == .query else {
             throw ExplorerError.invalid("only a query can be watched (this is a \(operation.operationType))")

@@ -76,21 +76,43 @@ extension Explorer {
         return parts.isEmpty ? "" : "; not exported: " + parts.joined(separator: ", ")
     }
 
-    /// `w` / `:watch`: a document typed in, or a file holding one.
+    /// `w` / `:watch`: a document typed in, or a file holding one, optionally followed (a file
+    /// only) by its variables as JSON: `:watch Luke.graphql {"id": "1000"}`. A document that
+    /// declares variables and comes without them opens the two-field dialog to fill them in.
     mutating func addWatch(_ text: String) {
         let source = text.trimmed
-        guard !source.isEmpty else { return }
+        guard !source.isEmpty else {
+            inform(":watch needs a query: a document, or a .graphql file and its variables (:watch FILE {\"id\": \"1000\"}); w types one")
+            return
+        }
         do {
             let looksLikeDocument = source.hasPrefix("{") || source.hasPrefix("query") || source.hasPrefix("fragment")
-            let document = looksLikeDocument ? source : try environment.readFile(source)
-            let name = try watching().addWatch(name: nil, document: document)
-            refreshWatches()
-            state.focus = .watches
-            state.selectedWatch = state.watches.firstIndex { $0.name == name } ?? 0
-            inform("watching \(name)")
+            let (path, variables) = looksLikeDocument ? (source, nil) : Self.fileAndVariables(source)
+            let document = looksLikeDocument ? source : try environment.readFile(path)
+            guard variables != nil || VariablesText.declared(in: document).isEmpty else {
+                state.mode = .editWatch(.adding(Self.documentLine(document)))
+                return
+            }
+            try startWatch(document, variables: variables ?? "")
         } catch {
             fail(error)
         }
+    }
+
+    /// `Luke.graphql {"id": "1000"}` → the path and the variables text (nil without one).
+    private static func fileAndVariables(_ source: String) -> (String, String?) {
+        guard let space = source.firstIndex(where: \.isWhitespace) else { return (source, nil) }
+        let rest = String(source[space...]).trimmed
+        return (String(source[..<space]), rest.isEmpty ? nil : rest)
+    }
+
+    /// Adds the watch, selects it and says so.
+    mutating func startWatch(_ document: String, variables: String) throws {
+        let name = try watching().addWatch(name: nil, document: document, variables: variables)
+        refreshWatches()
+        state.focus = .watches
+        state.selectedWatch = state.watches.firstIndex { $0.name == name } ?? 0
+        inform("watching \(name)")
     }
 
     /// `:query`: the console with a document typed or read from a file, run at once.

@@ -6,7 +6,7 @@ extension LineCommand {
             $0.openFile($1, force: $2)
         },
         LineCommand("watch", aliases: ["w"], arguments: "DOC|FILE",
-                    summary: { _ in "watch a query (document text or a .graphql file)" }) { explorer, argument, _ in
+                    summary: { _ in "watch a query (document text, or a .graphql file then its variables JSON)" }) { explorer, argument, _ in
             explorer.addWatch(argument)
         },
         LineCommand("query", arguments: "DOC|FILE",

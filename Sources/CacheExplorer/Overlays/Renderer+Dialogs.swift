@@ -99,13 +99,14 @@ extension Renderer {
             [],
         ]
         if let error = editor.error { lines.append([(error, .statusError)]) }
-        lines.append([("Enter saves · Tab document/variables · Esc cancels", .textDim)])
-        dialog(title: "Edit watch \(editor.name)", lines: lines, width: dialogWidth)
+        lines.append([(editor.isNew ? "Enter watches · Tab document/variables · Esc cancels"
+                       : "Enter saves · Tab document/variables · Esc cancels", .textDim)])
+        dialog(title: editor.isNew ? "Watch with variables" : "Edit watch \(editor.name)", lines: lines, width: dialogWidth)
     }
 
     mutating func drawPatternPreview(_ preview: PatternPreview) {
         var lines: [[(String, StyleRole)]] = [
-            [("\(preview.count) record\(preview.count == 1 ? "" : "s") contain \"\(preview.pattern)\":", .dialog)],
+            [("\(preview.count) record\(preview.count == 1 ? " contains" : "s contain") \"\(preview.pattern)\":", .dialog)],
         ]
         lines += preview.sample.map { [("  " + $0.rawValue, StyleRole.text)] }
         if preview.count > preview.sample.count { lines.append([("  … and \(preview.count - preview.sample.count) more", .textDim)]) }
@@ -114,6 +115,9 @@ extension Renderer {
             : "\(preview.danglingCount) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
         lines.append([(refs, preview.danglingCount == 0 ? .textDim : .statusError)])
         lines += preview.danglingReferences.map { [("  " + $0, StyleRole.valueDangling)] }
+        if preview.danglingCount > preview.danglingReferences.count {
+            lines.append([("  … and \(preview.danglingCount - preview.danglingReferences.count) more", .textDim)])
+        }
         lines.append(Self.watchImpact(preview.affectedWatches, network: state.watchesUseNetwork) ?? [("no watch is affected", .textDim)])
         lines.append([])
         lines.append([("y", .helpKey), (" deletes them all · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])

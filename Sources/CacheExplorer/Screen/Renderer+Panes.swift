@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// The record list and the record view.
@@ -8,7 +9,7 @@ extension Renderer {
         grid.box(rect, title: title, focused: state.focus == .records)
         let inner = rect.inner
         if list.count > 0 {
-            let position = " \(list.selected + 1)/\(list.count) "
+            let position = " \(MissGroup.number(list.selected + 1))/\(MissGroup.number(list.count)) "
             grid.put(position, row: rect.row + rect.height - 1, column: max(rect.column + 1, rect.column + rect.width - 1 - position.count),
                      role: .border)
         } else {

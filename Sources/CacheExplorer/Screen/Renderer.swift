@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// Draws a state into a grid: panes, status bar, prompt line and overlays. Pure presentation:
@@ -33,8 +34,10 @@ package struct Renderer {
     private mutating func drawStatusBar() {
         let row = layout.statusRow
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
-        let count = "\(state.list.count)\(state.list.countIsExact ? "" : "+")"
-        var parts = ["\(count) \(state.list.filter.isEmpty ? "records" : "matching")"]
+        // Grouped digits (`100,101 records`), as the command line prints counts.
+        let count = "\(MissGroup.number(state.list.count))\(state.list.countIsExact ? "" : "+")"
+        let noun = state.list.count == 1 && state.list.countIsExact ? "record" : "records"
+        var parts = ["\(count) \(state.list.filter.isEmpty ? noun : "matching")"]
         if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
         let broken = state.brokenRows.brokenKeys.count
         if broken > 0 { parts.append("\(broken) broken row\(broken == 1 ? "" : "s")") }

@@ -54,7 +54,11 @@ package enum CommandError: Error, Equatable, CustomStringConvertible {
         case let .cache(_, message): return message
         case let .invalidOption(name, value, reason): return "\(name) \(value): \(reason)"
         case .bundledFilesNotFound(let searched):
-            return "the bundled sample (sample-data/) was not found (searched \(searched.joined(separator: ", "))); give a file to open"
+            var unique: [String] = []
+            for place in searched where !unique.contains(place) { unique.append(place) }
+            let places = unique.isEmpty ? "" : " (searched \(unique.joined(separator: ", ")))"
+            return "the bundled sample (sample-data/) opens when no file is given, and it was not found\(places); "
+                + "open a cache instead: cachelens FILE.sqlite, cachelens FILE.json (a snapshot), or cachelens --create FILE.sqlite"
         case let .cannotWrite(target, reason): return "cannot write \(target): \(reason)"
         case .discovery(let message): return message
         case let .unknownSubcommand(name, commands):

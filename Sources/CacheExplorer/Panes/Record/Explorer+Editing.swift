@@ -88,7 +88,7 @@ extension Explorer {
             case let .removal(records, description):
                 try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
-                inform("undone: \(description) (\(records.count) records restored)" + caused)
+                inform("undone: \(description) (\(records.count) record\(records.count == 1 ? "" : "s") restored)" + caused)
             case .watchFetch(let watch):
                 // The watch then misses; fetching straight back would undo the undo.
                 try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)

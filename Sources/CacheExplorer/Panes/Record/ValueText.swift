@@ -54,11 +54,8 @@ enum ValueText {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if ControlText.isControl(scalar) { out += ControlText.spelling(scalar) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""

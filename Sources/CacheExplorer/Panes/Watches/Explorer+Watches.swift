@@ -78,8 +78,12 @@ extension Explorer {
             state.mode = .editWatch(editor)
         case .submitted:
             do {
-                try watching().replaceWatch(editor.name, document: editor.document.text, variables: editor.variables.text)
                 state.mode = .normal
+                if editor.isNew {
+                    try startWatch(editor.document.text, variables: editor.variables.text)
+                    return
+                }
+                try watching().replaceWatch(editor.name, document: editor.document.text, variables: editor.variables.text)
                 refreshWatches()
                 inform("\(editor.name) now watches \(editor.document.text)")
             } catch {
@@ -88,7 +92,7 @@ extension Explorer {
             }
         case .cancelled:
             state.mode = .normal
-            inform("\(editor.name) unchanged")
+            inform(editor.isNew ? "not watched" : "\(editor.name) unchanged")
         case .ignored:
             break
         }
