@@ -1,4 +1,4 @@
-/// How a control character is shown wherever text is drawn: `\n`, `\t`, `\r`, else `\u{1b}`.
+/// How a control character is shown wherever text is drawn: `\n`, `\t`, `\r`, else `\u{1B}` (as `VisibleText` spells keys).
 /// Keys, field names, values and messages all use this spelling, so a key holding ESC reads the
 /// same in the list as in a value (a terminal would act on the raw character, and a grid cell
 /// cannot hold it).
@@ -14,7 +14,7 @@ enum ControlText {
         case "\n": return "\\n"
         case "\t": return "\\t"
         case "\r": return "\\r"
-        default: return "\\u{\(String(scalar.value, radix: 16))}"
+        default: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         }
     }
 

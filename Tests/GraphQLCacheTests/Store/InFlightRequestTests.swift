@@ -7,8 +7,10 @@ import Testing
 /// Identical requests under way share one transport call, and a request counts as under way
 /// until its answer is written: the order of events that used to let a watcher send a second
 /// request (`threeWatchersRefetchingAfterADeleteSendOneRequest` was flaky for it) is forced here
-/// with a gate, not left to timing.
-@Suite struct InFlightRequestTests {
+/// with a gate, not left to timing. The gate parks one of the pool's threads (two on a 2-core
+/// machine), so the cases run one at a time: run side by side, two parked gates left no thread
+/// for the second fetch to join on, and the wait timed out.
+@Suite(.serialized) struct InFlightRequestTests {
     /// A cache-key resolver that parks the first normalization calling it (the leader writing its
     /// answer) until the test releases it; later calls pass straight through.
     private final class WriteGate: Sendable {
