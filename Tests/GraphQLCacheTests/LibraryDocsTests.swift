@@ -59,6 +59,14 @@ import Testing
         for block in blocks { #expect(sources.contains(Self.collapsed(block)), "not in Examples: \(block)") }
     }
 
+    /// Swift code in the docs is only where a test checks it: LIBRARY.md (above) and README.md.
+    @Test func noOtherDocsPageHoldsUncheckedSwift() throws {
+        let folder = Self.root.appendingPathComponent("docs")
+        for page in try FileManager.default.contentsOfDirectory(atPath: folder.path) where page.hasSuffix(".md") && page != "LIBRARY.md" {
+            #expect(Self.swiftBlocks(try Self.text("docs/\(page)")).isEmpty, "docs/\(page) holds Swift no test compiles")
+        }
+    }
+
     @Test func everyCallOfTheTableIsInTheExample() throws {
         let sources = try Self.exampleSources()
         let calls = Self.tableCalls(try Self.text("docs/LIBRARY.md"))
