@@ -32,7 +32,7 @@ public struct RecordCensus: Sendable, Equatable {
     }
 
     /// Counts one record known by its shape.
-    public mutating func add(key: CacheKey, _ shape: RecordShape) {
+    package mutating func add(key: CacheKey, _ shape: RecordShape) {
         guard let typename = shape.typename ?? KeyShape.rootTypename(key) else { return }
         var entry = types.removeValue(forKey: typename) ?? TypeEntry()
         entry.records += 1

@@ -1,6 +1,6 @@
 /// The one version of CacheLens: `cachelens --version` prints it and `HTTPNetworkTransport`
 /// sends it as `User-Agent: cachelens/VERSION`, so a server's logs name the client.
-public enum CacheLensVersion {
+package enum CacheLensVersion {
     /// The release, `MAJOR.MINOR.PATCH`.
     public static let current = "0.3.0"
 

@@ -45,7 +45,7 @@ public struct BrokenRowSummary: Hashable, Sendable {
 
 /// A cache whose storage can hold rows that are not records (a SQLite file written by other
 /// programs): it reads rows without failing on the broken ones and finds them all.
-public protocol BrokenRowReporting: NormalizedCache {
+package protocol BrokenRowReporting: NormalizedCache {
     /// The rows present among `keys`, broken ones included (absent keys are missing).
     func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord]
 

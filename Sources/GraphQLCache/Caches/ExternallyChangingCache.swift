@@ -1,7 +1,7 @@
 /// A cache that other processes may write to as well (a SQLite file an app keeps writing while
 /// the explorer or a harness looks at it). The store asks it what those commits changed, so that
 /// they reach watchers and subscribers as changes like any other (`CacheStore.pollExternalChanges`).
-public protocol ExternallyChangingCache: NormalizedCache {
+package protocol ExternallyChangingCache: NormalizedCache {
     /// Starts remembering the records read from now on, so that later commits by others can be
     /// compared against them. Cheap to call again.
     func startTrackingExternalChanges() throws

@@ -3,7 +3,7 @@
 /// every key into a `String`.
 extension KeyPattern {
     /// What matching an all-ASCII key against a pattern comes down to.
-    public enum ASCIIKeyForm: Sendable, Hashable {
+    package enum ASCIIKeyForm: Sendable, Hashable {
         /// The same test as this ASCII pattern (the pattern itself when it is ASCII).
         case pattern(KeyPattern)
         /// No ASCII key contains the pattern: one of its characters is no ASCII character.
@@ -16,7 +16,7 @@ extension KeyPattern {
     /// This pattern's test on all-ASCII keys. Each character of the folded pattern is compared
     /// with the ASCII characters as `Character`s (canonical equivalence, as `matches` does): an
     /// ASCII key's characters are single ASCII bytes, except `\r\n`, which is left to `unknown`.
-    public var asciiKeyForm: ASCIIKeyForm {
+    package var asciiKeyForm: ASCIIKeyForm {
         if isASCII { return .pattern(self) }
         var bytes: [UInt8] = []
         for character in folded {

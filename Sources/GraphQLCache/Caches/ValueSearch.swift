@@ -56,7 +56,7 @@ public struct ValueSearchSlice: Sendable {
 }
 
 /// A cache whose rows can be searched for a text a slice at a time.
-public protocol ValueSearching: NormalizedCache {
+package protocol ValueSearching: NormalizedCache {
     /// The rows from `position` (0 first) on, at most `rows` of them, whose stored record text
     /// contains `text` case-insensitively (ASCII letters fold; other characters are compared
     /// as stored).

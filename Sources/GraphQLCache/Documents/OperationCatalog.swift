@@ -1,7 +1,7 @@
 /// The operations of an app's `.graphql` files, each made into a document of its own: the
 /// operation's text plus every fragment it spreads (directly or through other fragments),
 /// wherever in the files those are defined. `cachelens check` runs each against a cache.
-public struct OperationCatalog: Sendable {
+package struct OperationCatalog: Sendable {
     /// One operation, ready to compile.
     public struct Entry: Sendable, Hashable {
         /// The operation's name (`(anonymous)` for an unnamed one).

@@ -10,7 +10,7 @@
 /// - a custom scalar takes anything, as a custom scalar type decides for itself.
 ///
 /// Lists and objects never fit a built-in scalar or an enum.
-public enum ScalarFit {
+package enum ScalarFit {
     /// Whether `value` fits the named type `typeName` of `schema`. `strict` (for edits, where
     /// the user chooses the value) takes only a string for `String` and a string or integer for
     /// `ID`, as a server would send them.

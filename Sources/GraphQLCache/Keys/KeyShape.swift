@@ -1,6 +1,6 @@
 /// How keys and field keys are shaped, for diagnoses and scalar checks (never used to read or
 /// write): which keys are response paths, what typename an id or a root stands for.
-public enum KeyShape {
+package enum KeyShape {
     /// Whether a record key is a response path (`QUERY_ROOT.hero`, `Droid:2001.friends.0`)
     /// rather than a cache id: it continues a root, or a `Type:id`, with a `.`. (An id that itself
     /// holds a `.`, such as an e-mail address, reads as a path: diagnoses may then say too much,

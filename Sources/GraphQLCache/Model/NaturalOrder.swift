@@ -1,6 +1,6 @@
 /// The order people expect for keys: roots first, then runs of digits compared by value
 /// (`Item:2` before `Item:10`), everything else by Unicode scalar value.
-public enum NaturalOrder {
+package enum NaturalOrder {
     private static let roots = ["QUERY_ROOT", "MUTATION_ROOT", "SUBSCRIPTION_ROOT"]
 
     /// Whether `lhs` sorts before `rhs`.

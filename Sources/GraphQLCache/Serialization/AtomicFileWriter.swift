@@ -13,7 +13,7 @@ import Darwin
 /// refused (before anything is opened, so a FIFO cannot block), and a symbolic link is followed
 /// to the file it names, which must be regular too (the link stays a link). An existing target
 /// keeps its permission bits; a new one gets `0666` less the umask, as any new file.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     /// The path as given.
     public let path: String
     /// The file that will be replaced: `path` with symbolic links resolved.

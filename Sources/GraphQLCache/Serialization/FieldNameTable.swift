@@ -8,7 +8,7 @@
 /// before. The table is a small direct-mapped cache: a name that collides with another simply
 /// replaces it, so a record of many distinct names costs one compare per name more, never an
 /// unbounded table. One table serves one thread (a load, a scan); it is not `Sendable`.
-public final class FieldNameTable {
+package final class FieldNameTable {
     private static let slotCount = 64
     /// Per slot: the name's bytes as two little-endian words, zero-padded.
     private let words: UnsafeMutablePointer<UInt64>

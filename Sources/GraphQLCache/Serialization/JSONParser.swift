@@ -1,7 +1,7 @@
 /// Builds values while `JSONParser` reads, so one parser serves both `JSONValue` (ordered
 /// objects) and `CacheValue` (record JSON, `$reference` recognised) with no intermediate tree:
 /// decoding record JSON straight into `CacheValue` is what keeps SQLite loads fast.
-public protocol JSONBuilder {
+package protocol JSONBuilder {
     associatedtype Value
     /// An object under construction: members are added as they are read, so no intermediate
     /// member array is built.
@@ -28,7 +28,7 @@ extension JSONBuilder {
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, no NaN), with a
 /// nesting limit so that hostile input cannot overflow the stack.
-public struct JSONParser<Builder: JSONBuilder> {
+package struct JSONParser<Builder: JSONBuilder> {
     /// Deeper nesting is an error rather than a crash.
     public static var maximumDepth: Int { 512 }
 

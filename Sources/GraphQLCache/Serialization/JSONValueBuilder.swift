@@ -1,5 +1,5 @@
 /// Builds `JSONValue`s, keeping object member order; a repeated key keeps its last value.
-public struct JSONValueBuilder: JSONBuilder {
+package struct JSONValueBuilder: JSONBuilder {
     public init() {}
     public func null() -> JSONValue { .null }
     public func bool(_ value: Bool) -> JSONValue { .bool(value) }

@@ -1,6 +1,6 @@
 /// Appends compact JSON to a byte buffer: no spaces, `/` unescaped, non-ASCII as UTF-8, control
 /// characters as `\uXXXX`. Doubles are written so they read back as doubles (`1.0`, not `1`).
-public struct JSONWriter {
+package struct JSONWriter {
     private var storage: JSONWriterStorage
 
     public init(reservingCapacity capacity: Int = 256) { storage = JSONWriterStorage(capacity: capacity) }

@@ -19,7 +19,7 @@ extension RecordJSON {
     /// Why: a merge needs both for every incoming record; the encoder notes on its one walk
     /// whether what it writes reads back as the same fields, where `write` then `roundTrips`
     /// walked twice.
-    public static func writeCheckingRoundTrip(_ fields: [String: CacheValue], to writer: inout JSONWriter) -> Bool {
+    package static func writeCheckingRoundTrip(_ fields: [String: CacheValue], to writer: inout JSONWriter) -> Bool {
         writer.encodeRecord { encoder in
             encoder.object(fields)
             return encoder.roundTrips

@@ -17,12 +17,12 @@ public enum RecordJSON {
     }
 
     /// Appends the fields as one JSON object, members in key order.
-    public static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
+    package static func write(_ fields: [String: CacheValue], to writer: inout JSONWriter) {
         writer.encodeRecord { $0.object(fields) }
     }
 
     /// Appends one value.
-    public static func write(_ value: CacheValue, to writer: inout JSONWriter) {
+    package static func write(_ value: CacheValue, to writer: inout JSONWriter) {
         writer.encodeRecord { $0.value(value) }
     }
 
@@ -37,7 +37,7 @@ public enum RecordJSON {
 
     /// Decodes a record's JSON straight from a buffer (a SQLite column): the fast path. `names`,
     /// kept across the rows of one load or scan, lets each row reuse the field names met before.
-    public static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey,
+    package static func decode(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey,
                               names: FieldNameTable? = nil) throws(GraphQLCacheError) -> [String: CacheValue] {
         let value: CacheValue
         do {
@@ -54,7 +54,7 @@ public enum RecordJSON {
     }
 
     /// A stored row as a browsing scan reports it: the record, or what is wrong with its JSON.
-    public static func scannedRow(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey, names: FieldNameTable? = nil) -> ScannedRow {
+    package static func scannedRow(buffer: UnsafeBufferPointer<UInt8>, key: CacheKey, names: FieldNameTable? = nil) -> ScannedRow {
         do {
             return .record(Record(key: key, try decode(buffer: buffer, key: key, names: names)))
         } catch {

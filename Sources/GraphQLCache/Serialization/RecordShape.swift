@@ -4,7 +4,7 @@
 /// Why: the census behind a `neverFetched` diagnosis visits every record of the file, and
 /// decoding each one (building every value) was a quarter of a 100,000-miss `query`; naming the
 /// members of the outer object is a scan of the bytes.
-public struct RecordShape: Hashable, Sendable {
+package struct RecordShape: Hashable, Sendable {
     /// `__typename` when the record holds it as a string.
     public var typename: String?
     /// The field keys, in the text's order.
@@ -46,7 +46,7 @@ public struct RecordShape: Hashable, Sendable {
 
 /// A cache that can list its records' shapes faster than it can decode them (the SQLite cache
 /// scans the stored text). `RecordCensus.of` uses it when the cache offers it.
-public protocol RecordShapeScanning {
+package protocol RecordShapeScanning {
     /// Calls `body` with every readable record's key and shape; rows that cannot be read as a
     /// record (broken rows) are skipped, as a census skips them.
     func forEachRecordShape(_ body: (CacheKey, RecordShape) throws -> Void) throws

@@ -1,7 +1,7 @@
 /// Writes a snapshot file's text record by record, handing the bytes to `sink` in chunks, so a
 /// cache of any size is exported without holding its whole text in memory. The caller orders
 /// the records. `Failure` is the sink's error (`Never` for a sink that cannot fail).
-public struct SnapshotWriter<Failure: Error> {
+package struct SnapshotWriter<Failure: Error> {
     private var writer = JSONWriter(reservingCapacity: 1 << 16)
     private var count = 0
     private let chunkSize: Int

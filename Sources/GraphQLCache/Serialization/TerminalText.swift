@@ -3,7 +3,7 @@
 /// terminal escape sequence, a carriage return overwriting the line, a BEL) would act on the
 /// user's terminal instead of being shown. Every command that prints such text goes through
 /// `escaped`.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with C0 controls (newline and tab included), DEL and C1 controls written as
     /// `\x1B`-style escapes, and the characters that do not show (`isInvisible`: zero-width,
     /// right-to-left override, line separator…) as `\u{200B}`-style ones, so that two keys

@@ -4,7 +4,7 @@ import Synchronization
 /// Counts a client's asynchronous work under way (fetches, watcher refetches; the explorer's
 /// background reads) so that a synchronous caller, the harness, can wait until everything a
 /// request set off has finished and every delivery it caused has been made.
-public final class ActivityTracker: Sendable {
+package final class ActivityTracker: Sendable {
     private struct State {
         var running = 0
         var waiters: [DispatchSemaphore] = []

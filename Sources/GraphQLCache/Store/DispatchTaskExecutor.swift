@@ -7,7 +7,7 @@ import Dispatch
 /// the fetch ran on the cooperative pool, whose width is the number of cores, a few such
 /// waits could take every pool thread and the fetch would never run. A private queue always
 /// gets a thread of its own.
-public final class DispatchTaskExecutor: TaskExecutor {
+package final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
     /// An executor on a concurrent queue named `label`.

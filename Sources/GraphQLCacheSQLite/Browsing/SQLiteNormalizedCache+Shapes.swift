@@ -4,7 +4,7 @@ import GraphQLCache
 /// (`RecordShape.scan`), a page of rows per hold of the connection as the browsing scan does;
 /// a row the scan cannot vouch for is decoded, and skipped when it is broken.
 extension SQLiteNormalizedCache: RecordShapeScanning {
-    public func forEachRecordShape(_ body: (CacheKey, RecordShape) throws -> Void) throws {
+    package func forEachRecordShape(_ body: (CacheKey, RecordShape) throws -> Void) throws {
         var after = Int64.min
         while true {
             let page = try state.withLock { state in try Self.shapePage(after: after, on: state.connection) }
