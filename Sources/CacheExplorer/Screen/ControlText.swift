@@ -1,7 +1,9 @@
-/// How a control character is shown wherever text is drawn: `\n`, `\t`, `\r`, else `\u{1B}` (as `VisibleText` spells keys).
-/// Keys, field names, values and messages all use this spelling, so a key holding ESC reads the
-/// same in the list as in a value (a terminal would act on the raw character, and a grid cell
-/// cannot hold it).
+import GraphQLCache
+
+/// How a control character is spelled inside a quoted value: `\n`, `\t`, `\r`, else
+/// `TerminalText.unicodeEscape` (`\u{1B}`), the spelling `VisibleText` gives keys in the grid, so
+/// a key holding ESC reads the same in the list as in a value (a terminal would act on the raw
+/// character, and a grid cell cannot hold it).
 enum ControlText {
     /// Whether `scalar` is a C0 or C1 control, or DEL.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -14,17 +16,7 @@ enum ControlText {
         case "\n": return "\\n"
         case "\t": return "\\t"
         case "\r": return "\\r"
-        default: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: return TerminalText.unicodeEscape(scalar)
         }
-    }
-
-    /// `text` with every control spelled out (the text itself when it has none).
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) { out += spelling(scalar) } else { out.unicodeScalars.append(scalar) }
-        }
-        return out
     }
 }
