@@ -25,6 +25,7 @@ package struct Explorer {
         self.keyMap = keyMap
         self.environment = environment
         state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: Self.isReadOnly(backend))
+        state.pulledFrom = environment.pulledFrom(backend)
         listen(to: backend)
         reloadList()
         findBrokenRows()
@@ -134,6 +135,7 @@ package struct Explorer {
         case .deletePattern(let input): patternKey(key, input)
         case .inbound(let list): inboundKey(key, list)
         case .lint(let list): lintKey(key, list)
+        case .caches(let list): foundCachesKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
@@ -188,6 +190,7 @@ package struct Explorer {
         backend = newBackend
         let size = state.size
         state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
+        state.pulledFrom = environment.pulledFrom(newBackend)
         listen(to: newBackend)
         reloadList()
         findBrokenRows()

@@ -124,7 +124,7 @@ extension Explorer {
             var input = state.console.editingVariables ? state.console.variables : state.console.input
             input.insert(text)
             setConsoleLine(input)
-        case .normal, .help, .inbound, .lint, .confirm:
+        case .normal, .help, .inbound, .lint, .caches, .confirm:
             break
         }
     }

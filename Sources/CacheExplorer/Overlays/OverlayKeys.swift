@@ -10,7 +10,7 @@ package enum OverlayKeys {
         case .confirm(.quit): return confirmQuit
         case .confirm: return confirmDelete
         case .editWatch: return editWatch
-        case .inbound, .lint: return list
+        case .inbound, .lint, .caches: return list
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil
         }
     }

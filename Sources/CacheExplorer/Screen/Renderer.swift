@@ -80,6 +80,7 @@ package struct Renderer {
         case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
         case .lint: return "LINT"
+        case .caches: return "OPEN"
         case .watchInput, .editWatch: return "WATCH"
         }
     }
@@ -132,6 +133,7 @@ package struct Renderer {
         case .confirm(.open(let path, let unsaved)): drawConfirmQuit(unsavedChanges: unsaved, opening: path)
         case .inbound(let list): drawInbound(list)
         case .lint(let list): drawLint(list)
+        case .caches(let list): drawFoundCaches(list)
         case .editWatch(let editor): drawWatchEditor(editor)
         default: break
         }
