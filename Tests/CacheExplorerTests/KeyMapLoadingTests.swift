@@ -34,7 +34,7 @@ import Testing
             (#"{"moveDown": 3}"#, #"command "moveDown": expected a key name or a list of them, found integer"#),
             (#"["j"]"#, "expected a JSON object of command to keys"),
             (#"{"moveDown": "j",}"#, "not JSON"),
-            (#"{"moveDown": "q"}"#, #"command "queryConsole" is left without a key ("q" now runs "moveDown"); give it one"#),
+            (#"{"moveDown": "c"}"#, #"command "queryConsole" is left without a key ("c" now runs "moveDown"); give it one"#),
             (#"{"help": []}"#, #"command "help" is left without a key; give it one"#),
         ]
         for (text, message) in cases {

@@ -66,7 +66,7 @@ package enum GlobalKeys {
                                  disabled: ExplorerState.hasWatch) { $0.refetchSelectedWatch() }
 
     // Tools.
-    static let queryConsole = Binding(.queryConsole, keys: [.character("q")], label: "query", description: "query console") {
+    static let queryConsole = Binding(.queryConsole, keys: [.character("c")], label: "query", description: "query console") {
         $0.state.focus = .query
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
@@ -78,7 +78,7 @@ package enum GlobalKeys {
     static let cancel = Binding(.cancel, keys: [.escape], label: "close", description: "cancel reading / close / clear filter") {
         $0.cancel()
     }
-    static let quit = Binding(.quit, keys: [.character("Q"), .control("c")], label: "quit", description: "quit") {
+    static let quit = Binding(.quit, keys: [.character("q"), .character("Q"), .control("c")], label: "quit", description: "quit") {
         $0.requestQuit()
     }
 }
