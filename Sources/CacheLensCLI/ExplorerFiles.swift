@@ -81,7 +81,15 @@ package enum ExplorerFiles {
             },
             loadTheme: { try loadTheme($0, option: ":theme") },
             readFile: { try InputFile.readText($0, role: "file") },
-            writeFile: { try OutputFile.write($0, $1) }
+            writeFile: { try OutputFile.write($0, $1) },
+            listDirectory: { folder in
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return entries.map { entry in
+                    var isFolder: ObjCBool = false
+                    let path = (folder as NSString).appendingPathComponent(entry)
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? entry + "/" : entry
+                }
+            }
         )
     }
 }

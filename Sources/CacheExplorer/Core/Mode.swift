@@ -11,6 +11,8 @@ package enum Mode: Hashable, Sendable {
     case inbound(InboundList)
     /// `:lint` found these; Enter opens the selected example record.
     case lint(LintList)
+    /// `W` on a field: the watches that read it; Enter opens one.
+    case readers(ReaderList)
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)

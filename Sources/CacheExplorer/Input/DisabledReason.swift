@@ -11,6 +11,8 @@ package enum DisabledReason: Hashable, Sendable {
     case noRecord
     /// `f` (or `e`/`d` on the watches) with no watch.
     case noWatch
+    /// `W` with no field selected in the record pane.
+    case noField
 
     /// What the status line says when the command is tried, naming the user's keys.
     package func message(keys: KeyMap) -> String {
@@ -20,6 +22,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
+        case .noField: return "no field selected: \(keys.keyName(.follow)) opens a record"
         }
     }
 
@@ -36,6 +39,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
+        case .noField: return "no field"
         }
     }
 }

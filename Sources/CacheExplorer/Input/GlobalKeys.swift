@@ -3,8 +3,8 @@
 /// its own there (Enter opens a watch in the watches pane) and says which rows it hints.
 package enum GlobalKeys {
     package static let table: [Binding] = [
-        moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+        moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch, sort,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, commandLine, help, cancel, quit,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -47,6 +47,9 @@ package enum GlobalKeys {
     static let previousMatch = Binding(.previousMatch, keys: [.character("N")], label: "match", description: "previous match") {
         $0.nextMatch(forward: false)
     }
+    static let sort = Binding(.sort, keys: [.character("s")], label: "sort", description: "sort the list (key, size, type)") {
+        $0.cycleListOrder()
+    }
 
     // Changing data, and watches.
     static let edit = Binding(.edit, keys: [.character("e")], label: "edit", description: "edit field / edit watch",
@@ -71,6 +74,9 @@ package enum GlobalKeys {
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
                                  disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let watchesReading = Binding(.watchesReading, keys: [.character("W")], label: "readers",
+                                        description: "watches that read the selected field",
+                                        disabled: ExplorerState.hasField) { $0.showReaders() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

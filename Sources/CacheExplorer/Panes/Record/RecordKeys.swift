@@ -11,6 +11,7 @@ package enum RecordKeys {
             $0.collapseOrGoBack()
         },
         GlobalKeys.delete.hinted(5), GlobalKeys.deleteByPattern.hinted(8), GlobalKeys.undo.hinted(3),
-        GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10), GlobalKeys.quit.hinted(1),
+        GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10),
+        GlobalKeys.watchesReading.hinted(11), GlobalKeys.quit.hinted(1),
     ]
 }
