@@ -86,6 +86,17 @@ import Testing
         #expect(explorer.state.record?.key == "Human:2")
     }
 
+    @Test func nOnAnEmptyConsoleLineStepsTheMatchesAndElseItIsText() throws {
+        var explorer = SquadsCache.explorer()
+        explorer.press([.character("/")] + Key.sequence(from: "human") + [.enter, .character("c"), .character("n")])
+        #expect(explorer.state.focus == .record)
+        #expect(explorer.state.record?.key == "Human:2")
+        #expect(explorer.state.message?.text == "match 2/3: Human:2")
+        explorer.press([.character("c"), .character("{"), .character("n")])
+        #expect(explorer.state.focus == .query)
+        #expect(explorer.state.console.input.text == "{n")
+    }
+
     @Test func aDoubleClickFollowsTheReferenceUnderIt() throws {
         var explorer = SquadsCache.explorer()
         explorer.press([.enter, .enter])  // QUERY_ROOT, squads open

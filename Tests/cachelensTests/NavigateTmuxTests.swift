@@ -82,6 +82,11 @@ import Testing
         try session.waitFor("match 2/3: Human:2", "Human:2 · Human")
         try session.keys("N")
         try session.waitFor("match 1/3: Human:1", "Human:1 · Human")
+        // From the query console too, on its empty document line.
+        try session.keys("c")
+        try session.waitFor("query> █")
+        try session.keys("n")
+        try session.waitFor("match 2/3: Human:2", "Human:2 · Human")
         try session.keys("q")
         #expect(try session.waitForExit())
     }

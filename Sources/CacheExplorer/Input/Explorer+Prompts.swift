@@ -58,6 +58,7 @@ extension Explorer {
     /// Keys typed into the query console (Tab switches between document and variables, PgUp and
     /// PgDn scroll the result); false when the key is not the console's.
     mutating func consoleKey(_ key: Key) -> Bool {
+        if consoleStepsMatches(key) { return true }
         switch key {
         case .tab, .backTab:
             state.console.editingVariables.toggle()
