@@ -73,6 +73,14 @@ import Testing
         #expect(explorer.render().text.contains("┌ Records ─"))
     }
 
+    @Test func deleteByPatternTakesTheFilterOnlyWhenItIsASubstring() {
+        var explorer = SquadsCache.explorer()
+        explorer.press([.character("/")] + Key.sequence(from: "human") + [.enter, .character("D")])
+        #expect(explorer.state.mode == .deletePattern(LineInput("human")))
+        explorer.press([.escape, .character("/"), .control("u")] + Key.sequence(from: "type:Human") + [.enter, .character("D")])
+        #expect(explorer.state.mode == .deletePattern(LineInput("")))
+    }
+
     @Test func anOrderAndAFilterGoTogether() {
         var explorer = SquadsCache.explorer()
         explorer.press([.character("s"), .character("/")] + Key.sequence(from: "human") + [.enter])

@@ -12,8 +12,10 @@ extension Explorer {
         state.mode = .confirm(.delete(key))
     }
 
+    /// `D`: the pattern prompt, prefilled with the filter when it is a substring (the pattern
+    /// is one; a `type:` or `re:` filter is not a key pattern).
     mutating func beginPatternDelete() {
-        state.mode = .deletePattern(LineInput(state.list.filter))
+        state.mode = .deletePattern(LineInput((try? ListFilter.parse(state.list.filter))?.substring ?? ""))
     }
 
     /// Builds the preview: matching keys and count, references that would dangle, watches hit.
