@@ -101,7 +101,15 @@ package enum ExplorerFiles {
             writeFile: { try OutputFile.write($0, $1) },
             findCaches: listing(options.findCaches),
             pulledFrom: { options.pulled.origin(of: $0).map(PulledCaches.describe) },
-            repull: { try repull($0, options: options) }
+            repull: { try repull($0, options: options) },
+            listDirectory: { folder in
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return entries.map { entry in
+                    var isFolder: ObjCBool = false
+                    let path = (folder as NSString).appendingPathComponent(entry)
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? entry + "/" : entry
+                }
+            }
         )
     }
 

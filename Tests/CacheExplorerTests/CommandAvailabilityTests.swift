@@ -45,13 +45,13 @@ import Testing
         #expect(greyedHints(writable.render()) == ["u undo"])
         let (readOnly, _) = TinyCache.explorer(size: Size(width: 120, height: 24), readOnly: true)
         let text = readOnly.render().text
-        for hint in ["? help", "w watch", "q query", "Q quit"] { #expect(text.contains(hint), "\(hint)") }
+        for hint in ["? help", "w watch", "c query", "q quit"] { #expect(text.contains(hint), "\(hint)") }
         #expect(greyedHints(readOnly.render()) == ["d delete", "D by pattern", "u undo"])
     }
 
     @Test func helpGreysOutRefusedCommandsAndSaysWhy() throws {
         var (explorer, _) = TinyCache.explorer(size: Size(width: 120, height: 40), readOnly: true)
-        explorer.press([.character("?")])
+        explorer.press([.character("?"), .pageDown])
         let grid = explorer.render()
         let text = grid.text
         #expect(text.contains("delete record / remove watch (read-only)"))

@@ -16,6 +16,9 @@ package struct Explorer {
     /// Where the backend's news waits (store changes, watch results, finished queries) until
     /// the next turn (`turn`) applies it.
     package let inbox = ChangeQueue()
+    /// The list's keys in order when the backend cannot page them (a `type:` or `re:` filter, an
+    /// order other than by key); nil when it pages them itself.
+    var listKeys: [CacheKey]?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -101,6 +104,8 @@ package struct Explorer {
             expireFlashes(now: now)
         case let .mousePressed(row, column):
             mousePressed(row: row, column: column)
+        case let .mouseDoubleClicked(row, column):
+            mousePressed(row: row, column: column, double: true)
         case let .mouseScrolled(row, column, lines):
             mouseScrolled(row: row, column: column, lines: lines)
         }
@@ -136,6 +141,7 @@ package struct Explorer {
         case .inbound(let list): inboundKey(key, list)
         case .lint(let list): lintKey(key, list)
         case .caches(let list): foundCachesKey(key, list)
+        case .readers(let list): readersKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)

@@ -27,6 +27,8 @@ package struct ExplorerEnvironment: Sendable {
     package static let notPulled: @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = { backend in
         throw ExplorerError.invalid("\(backend.sourceName) is not a copy pulled off a device")
     }
+    /// The entries of a folder, folders ending in `/` (`Tab` completes paths on the `:` line).
+    package var listDirectory: @Sendable (String) -> [String]
 
     package init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
@@ -35,7 +37,8 @@ package struct ExplorerEnvironment: Sendable {
                 fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing },
                 findCaches: (@Sendable () throws -> [String])? = nil,
                 pulledFrom: @escaping @Sendable (any RecordBrowsing) -> String? = { _ in nil },
-                repull: @escaping @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = Self.notPulled) {
+                repull: @escaping @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = Self.notPulled,
+                listDirectory: @escaping @Sendable (String) -> [String] = { _ in [] }) {
         self.openBackend = openBackend
         self.loadTheme = loadTheme
         self.readFile = readFile
@@ -44,6 +47,7 @@ package struct ExplorerEnvironment: Sendable {
         self.findCaches = findCaches
         self.pulledFrom = pulledFrom
         self.repull = repull
+        self.listDirectory = listDirectory
     }
 
     /// No files at all: every file operation fails with a message naming it.

@@ -60,6 +60,10 @@ package struct ExplorerState: Hashable, Sendable {
     package var console = QueryConsole()
     /// Rows that are not records (broken JSON, no key), as the backend last found them.
     package var brokenRows = BrokenRowSummary()
+    /// The last click, for telling a double click.
+    package var lastClick: MouseClick?
+    /// The `:` line's `Tab` completion while several candidates are cycled.
+    package var completion: CommandCompletion?
     /// The `:find` search and its matches, if one was run.
     package var find: FindState?
     /// Set when the user quits.

@@ -44,26 +44,6 @@ extension Explorer {
         }
     }
 
-    /// Writes the snapshot; an existing file is only replaced by `:export!` (the message says so).
-    mutating func export(to path: String, replacing: Bool) {
-        guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
-        if !replacing && environment.fileExists(path) {
-            fail(ExplorerError.file(path: path, reason: "exists; :export! \(path) replaces it"))
-            return
-        }
-        do {
-            var records: [Record] = []
-            try backend.forEachRecord { records.append($0) }
-            try environment.writeFile(path, Snapshot.encode(records))
-            state.unsavedChanges = 0
-            backend.scanBrokenRows(waiting: true)
-            state.brokenRows = backend.brokenRows
-            inform("exported \(records.count) records to \(path)" + Self.notExported(state.brokenRows))
-        } catch {
-            fail(error)
-        }
-    }
-
     /// `; not exported: 2 broken rows (Human:1000, Item:7), 1 row without a key`, or nothing.
     static func notExported(_ rows: BrokenRowSummary) -> String {
         var parts: [String] = []

@@ -19,7 +19,7 @@ extension LineCommand {
             explorer.switchTheme(argument)
         },
         LineCommand("export", aliases: ["export!"], arguments: "FILE",
-                    summary: { _ in "write every record to a snapshot file (:export! replaces one)" }) {
+                    summary: { _ in "write the list's records (every one, or the filter's) to a snapshot (:export! replaces one)" }) {
             $0.export(to: $1, replacing: $2)
         },
         LineCommand("filter", arguments: "TEXT", summary: { "filter keys (as \($0.keyName(.filter)))" }) { explorer, argument, _ in

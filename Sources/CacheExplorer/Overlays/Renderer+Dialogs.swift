@@ -157,9 +157,9 @@ extension Renderer {
         let top = max(0, list.selected - capacity + 1)
         for (index, reference) in list.references.enumerated().dropFirst(top).prefix(capacity) {
             let marker = index == list.selected ? "› " : "  "
-            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.field, .fieldName)])
+            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.place.text, .fieldName)])
         }
-        lines.append([("\(keyMap.keyName(.follow)) opens the referring record · \(keyMap.keyName(.cancel)) closes", .textDim)])
+        lines.append([("\(keyMap.keyName(.follow)) opens the referrer at the reference · \(keyMap.keyName(.cancel)) closes", .textDim)])
         let title = "\(list.references.count) inbound to \(list.target)"
         let inner = dialog(title: title, lines: lines, width: dialogWidth)
         if !list.references.isEmpty {
