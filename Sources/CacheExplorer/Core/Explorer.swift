@@ -16,6 +16,8 @@ package struct Explorer {
     /// Where the backend's news waits (store changes, watch results, finished queries) until
     /// the next turn (`turn`) applies it.
     package let inbox = ChangeQueue()
+    /// Where Esc returns from a read-only "as of" view of the past (`showAsOf`).
+    var timeTravelReturn: TimeTravelReturn?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -44,6 +46,7 @@ package struct Explorer {
     /// Sends the backend's news to the inbox and takes its watches as they are.
     private mutating func listen(to backend: any RecordBrowsing) {
         backend.onChange { [inbox] in inbox.post($0) }
+        state.keepsWriteLog = (backend as? any HistoryHosting)?.writeLog != nil
         let host = backend as? any WatchHosting
         state.watches = host?.watches() ?? []
         state.watchesUseNetwork = host?.watchesUseNetwork ?? false
@@ -74,6 +77,7 @@ package struct Explorer {
         case .storeDidChange(let change):
             if change.isExternal { backend.scanBrokenRows(waiting: false) }
             refreshAfterChange()
+            if case .log = state.mode { reloadLog(keepingPosition: nil) }
             if change.isExternal { inform(Self.externalChangeMessage(change)) }
         case .externalSourceChanged(let name):
             takeExternalVersion(of: name)
@@ -134,6 +138,9 @@ package struct Explorer {
         case .deletePattern(let input): patternKey(key, input)
         case .inbound(let list): inboundKey(key, list)
         case .lint(let list): lintKey(key, list)
+        case .log(let list): logKey(key, list)
+        case .sizes(let list): sizesKey(key, list)
+        case .diff(let list): diffKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
@@ -168,6 +175,8 @@ package struct Explorer {
         if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }
         if !state.list.filter.isEmpty { applyFilter(""); return }
+        if !state.diffMarks.isEmpty { state.diffMarks = [:]; inform("diff marks cleared"); return }
+        if leaveTimeTravel() { return }
         state.message = nil
     }
 

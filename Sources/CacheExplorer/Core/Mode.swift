@@ -11,6 +11,12 @@ package enum Mode: Hashable, Sendable {
     case inbound(InboundList)
     /// `:lint` found these; Enter opens the selected example record.
     case lint(LintList)
+    /// The write log (`L`): entries newest first, a page at a time.
+    case log(LogList)
+    /// `:sizes`: typenames by size, then a typename's records.
+    case sizes(SizesList)
+    /// `:diff FILE`: the records that differ from FILE.
+    case diff(DiffList)
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)

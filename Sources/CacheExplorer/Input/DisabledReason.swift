@@ -11,6 +11,8 @@ package enum DisabledReason: Hashable, Sendable {
     case noRecord
     /// `f` (or `e`/`d` on the watches) with no watch.
     case noWatch
+    /// No write log over this data (a read-only view, or too many records to keep a copy of).
+    case noWriteLog
 
     /// What the status line says when the command is tried, naming the user's keys.
     package func message(keys: KeyMap) -> String {
@@ -20,6 +22,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
+        case .noWriteLog: return "no write log here (read-only views, and caches over \(WriteLog.recordLimit) records, keep none)"
         }
     }
 
@@ -36,6 +39,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
+        case .noWriteLog: return "no log"
         }
     }
 }

@@ -124,7 +124,9 @@ extension Explorer {
             var input = state.console.editingVariables ? state.console.variables : state.console.input
             input.insert(text)
             setConsoleLine(input)
-        case .normal, .help, .inbound, .lint, .confirm:
+        case .log(let list):
+            insertLogFilter(text, list)
+        case .normal, .help, .inbound, .lint, .confirm, .sizes, .diff:
             break
         }
     }

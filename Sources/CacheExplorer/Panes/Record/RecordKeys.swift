@@ -1,5 +1,6 @@
 /// The record view's keys: Enter follows a reference or opens a list, `e` edits the selected
-/// field; the hint line puts editing and undo right after help and quit.
+/// field, the log key shows the record's own history; the hint line puts editing and undo right
+/// after help and quit.
 package enum RecordKeys {
     package static let table: [Binding] = [
         GlobalKeys.help.hinted(0), GlobalKeys.edit.hinted(2),
@@ -8,5 +9,7 @@ package enum RecordKeys {
         },
         GlobalKeys.back.hinted(9), GlobalKeys.delete.hinted(5), GlobalKeys.deleteByPattern.hinted(8), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10), GlobalKeys.quit.hinted(1),
+        Binding(.writeLog, label: "history", description: "this record's history: the log's entries that changed it, fields shown",
+                disabled: ExplorerState.keepsLog) { $0.showRecordHistory() },
     ]
 }
