@@ -172,4 +172,33 @@ import Testing
             try backend.writeLog?.attachJournal(path: journal, cachePath: directory.path("mine.sqlite"))
         }
     }
+
+    @Test(arguments: CacheKind.allCases)
+    func theRecordPanesLogKeyShowsThatRecordsHistoryOpened(_ kind: CacheKind) throws {
+        var (explorer, _) = Self.explorer(kind)
+        Self.editName(&explorer, to: "Artoo")
+        explorer.press([.character("G"), .character("d"), .character("y")])
+        Self.editName(&explorer, to: "Detoo")
+        explorer.press([.character("g"), .character("j"), .enter, .character("L")])
+        guard case .log(let list) = explorer.state.mode else { Issue.record("the log is not open"); return }
+        #expect(list.filter == "Droid:2001")
+        #expect(list.matchCount == 2, "the delete of Human:1000 is not this record's")
+        let screen = Self.logText(explorer)
+        #expect(screen.contains("name: \"Artoo\" → \"Detoo\""))
+        #expect(screen.contains("name: \"R2-D2\" → \"Artoo\""))
+    }
+
+    @Test func aWatchsFetchIsLoggedUnderItsName() throws {
+        let server = ScriptedTransport()
+        let response = #"{"data":{"human":{"__typename":"Human","id":"1003","name":"Leia"}}}"#
+        guard case .object(let json) = try JSONValue.parse(response) else { throw ExplorerError.invalid(response) }
+        server.enqueue(try TransportResponse(json: json))
+        let cache = InMemoryNormalizedCache(records: RecordSet(records: Self.records))
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: server), browsing: cache,
+                                   sourceName: "log", usesNetwork: true)
+        try backend.addWatch(name: nil, document: "query Leia { human(id: 1003) { __typename id name } }", variables: "")
+        let entries = try #require(backend.writeLog).entries(0..<10)
+        #expect(entries.map(\.origin) == ["fetch Leia"])
+        #expect(entries.first?.records.contains { $0.kind == .added && $0.fieldsAfter["name"] == .string("Leia") } == true)
+    }
 }
