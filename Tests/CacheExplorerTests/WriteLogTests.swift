@@ -201,4 +201,16 @@ import Testing
         #expect(entries.map(\.origin) == ["fetch Leia"])
         #expect(entries.first?.records.contains { $0.kind == .added && $0.fieldsAfter["name"] == .string("Leia") } == true)
     }
+
+    @Test(arguments: CacheKind.allCases)
+    func enterOnAReferenceInAnEntryFollowsIt(_ kind: CacheKind) throws {
+        var (explorer, backend) = Self.explorer(kind)
+        _ = try backend.write([Record(key: .queryRoot, ["hero": .reference("Human:1000")])])
+        explorer.press([.character("L"), .enter, .character("j"), .character("j")])
+        guard case .log(let list) = explorer.state.mode else { Issue.record("the log is not open"); return }
+        #expect(list.selectedRow?.key == "Human:1000")
+        #expect(explorer.render().text.contains("hero: Droid:2001 → Human:1000"))
+        explorer.press([.enter])
+        #expect(explorer.state.record?.key == "Human:1000")
+    }
 }

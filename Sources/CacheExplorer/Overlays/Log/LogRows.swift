@@ -13,10 +13,19 @@ enum LogRows {
                                     position: position, key: delta.key, isEntry: false))
             for field in delta.fields {
                 rows.append(LogList.Row(segments: [.init("       \(field.field): ", .fieldName)] + change(field),
-                                        position: position, key: nil, isEntry: false))
+                                        position: position, key: link(field), isEntry: false))
             }
         }
         return rows
+    }
+
+    /// The record a field's reference leads to (its value after, else before), so that Enter on
+    /// the field follows it as a link.
+    static func link(_ field: FieldDelta) -> CacheKey? {
+        for value in [field.after, field.before] {
+            if case .reference(let key)? = value { return key }
+        }
+        return nil
     }
 
     /// `#12  14:03:07  edit  3 changed: Human:1000, …`.
