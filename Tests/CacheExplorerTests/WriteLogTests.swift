@@ -213,4 +213,27 @@ import Testing
         explorer.press([.enter])
         #expect(explorer.state.record?.key == "Human:1000")
     }
+
+    @Test func aJournalMissingCommitsSaysSoAndGoingBackAcrossTheGapIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite"), journal = directory.path("cache.journal")
+        let cache = try SQLiteNormalizedCache(path: path)
+        _ = try cache.merge(records: RecordSet(records: Self.records))
+        // A journal of this file with one entry, after which the file changed unrecorded.
+        let first = StoreBackend(cache: cache, sourceName: "cache.sqlite")
+        try #require(first.writeLog).attachJournal(path: journal, cachePath: path)
+        _ = try first.write([Record(key: "Droid:2001", ["name": .string("Artoo")])])
+        _ = try cache.merge(records: RecordSet(records: [Record(key: "Droid:2001", ["name": .string("Unrecorded")])]))
+
+        let backend = StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "cache.sqlite")
+        let log = try #require(backend.writeLog)
+        #expect(try log.attachJournal(path: journal, cachePath: path) == [.cacheChangedSinceLastEntry(entries: 1)])
+        #expect(log.gapPositions == [1])
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        Self.editName(&explorer, to: "Detoo")
+        explorer.press([.character("L"), .character("G"), .character("b"), .character("y")])
+        #expect(explorer.state.message?.isError == true)
+        #expect(explorer.state.message?.text.contains("cannot go back across") == true)
+        #expect(try backend.loadRecord("Droid:2001")?["name"] == .string("Detoo"))
+    }
 }
