@@ -10,6 +10,6 @@ package enum RecordKeys {
         GlobalKeys.back.hinted(9), GlobalKeys.delete.hinted(5), GlobalKeys.deleteByPattern.hinted(8), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10), GlobalKeys.quit.hinted(1),
         Binding(.writeLog, label: "history", description: "this record's history: the log's entries that changed it, fields shown",
-                disabled: ExplorerState.keepsLog) { $0.showRecordHistory() },
+                hint: 11, disabled: ExplorerState.keepsLog) { $0.showRecordHistory() },
     ]
 }
