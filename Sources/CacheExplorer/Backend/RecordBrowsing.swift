@@ -53,6 +53,9 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     func applyExternalVersion() throws
     /// Blocks until the background work the backend started (watch reads, explains) is done.
     func waitUntilIdle()
+    /// The dates the file keeps for `key` (Apollo Kotlin 1.0 keeps when each record was
+    /// updated and received), nil for formats that keep none.
+    func dates(of key: CacheKey) -> RecordDates?
 }
 
 extension RecordBrowsing {

@@ -43,6 +43,8 @@ package final class StoreBackend: ExplorerBackend {
     /// Every change this backend sees, with values before and after (nil over a cache too big
     /// to keep a second copy of: `WriteLog.recordLimit`).
     package let writeLog: WriteLog?
+    /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
+    let recordDates: [CacheKey: RecordDates]
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -59,8 +61,9 @@ package final class StoreBackend: ExplorerBackend {
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                 usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                logRows: WriteLog.RowsReader? = nil) {
+                logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         self.client = client
+        self.recordDates = recordDates
         self.externalSource = externalSource
         self.store = client.store
         self.browsing = browsing
@@ -81,11 +84,11 @@ package final class StoreBackend: ExplorerBackend {
     package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                             configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
                             waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                            logRows: WriteLog.RowsReader? = nil) {
+                            logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         let store = CacheStore(cache: cache, configuration: configuration)
         self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
                   sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,
-                  externalSource: externalSource, logRows: logRows)
+                  externalSource: externalSource, logRows: logRows, recordDates: recordDates)
     }
 
     deinit {

@@ -155,6 +155,7 @@ extension Explorer {
                                        rows: rows, expanded: expanded)
             view.selected = min(previous?.selected ?? 0, max(0, rows.count - 1))
             view.top = min(previous?.top ?? 0, view.selected)
+            view.dates = backend.dates(of: key)
             return view
         } catch {
             fail(error)

@@ -27,6 +27,7 @@ package struct Explorer {
         self.keyMap = keyMap
         self.environment = environment
         state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: Self.isReadOnly(backend))
+        state.pulledFrom = environment.pulledFrom(backend)
         listen(to: backend)
         reloadList()
         findBrokenRows()
@@ -141,6 +142,7 @@ package struct Explorer {
         case .log(let list): logKey(key, list)
         case .sizes(let list): sizesKey(key, list)
         case .diff(let list): diffKey(key, list)
+        case .caches(let list): foundCachesKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
@@ -197,6 +199,7 @@ package struct Explorer {
         backend = newBackend
         let size = state.size
         state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
+        state.pulledFrom = environment.pulledFrom(newBackend)
         listen(to: newBackend)
         reloadList()
         findBrokenRows()

@@ -40,7 +40,7 @@ extension ExplorerState {
         switch mode {
         case .filter, .command, .deletePattern, .watchInput, .edit, .editWatch: return true
         case .normal: return focus == .query
-        case .help, .inbound, .lint, .confirm, .sizes, .diff: return false
+        case .help, .inbound, .lint, .caches, .confirm, .sizes, .diff: return false
         case .log(let list): return list.filterInput != nil
         }
     }
@@ -80,6 +80,11 @@ extension ExplorerState {
     /// The write log needs data that keeps one.
     static func keepsLog(_ state: ExplorerState) -> DisabledReason? {
         state.keepsWriteLog ? nil : .noWriteLog
+    }
+
+    /// A copy pulled off a device, to pull again (`R`).
+    static func pulled(_ state: ExplorerState) -> DisabledReason? {
+        state.pulledFrom == nil ? .notPulled : nil
     }
 
     /// A watch to refetch, edit or remove.

@@ -9,6 +9,8 @@ package struct ExplorerState: Hashable, Sendable {
     package var sourceName: String
     /// Whether changes are refused (`--read-only`).
     package var readOnly: Bool
+    /// Where the data was pulled from when it is a device's copy (`R` pulls it again), else nil.
+    package var pulledFrom: String?
     /// The pane keys act on.
     package var focus: Pane = .records
     /// Browsing, or the prompt or overlay that has the keyboard.

@@ -17,6 +17,8 @@ package enum Mode: Hashable, Sendable {
     case sizes(SizesList)
     /// `:diff FILE`: the records that differ from FILE.
     case diff(DiffList)
+    /// `:open` with no file: the caches found on this machine's simulators and devices.
+    case caches(FoundCacheList)
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)

@@ -8,4 +8,5 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case edit, delete, deleteByPattern, undo, refetch
     case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
     case writeLog, goBackToHere, showAsOf
+    case repull
 }

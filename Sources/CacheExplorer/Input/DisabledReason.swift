@@ -13,6 +13,8 @@ package enum DisabledReason: Hashable, Sendable {
     case noWatch
     /// No write log over this data (a read-only view, or too many records to keep a copy of).
     case noWriteLog
+    /// `R` on a file that is read live rather than pulled off a device.
+    case notPulled
 
     /// What the status line says when the command is tried, naming the user's keys.
     package func message(keys: KeyMap) -> String {
@@ -23,6 +25,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
         case .noWriteLog: return "no write log here (read-only views, and caches over \(WriteLog.recordLimit) records, keep none)"
+        case .notPulled: return "this cache is read live; only a copy pulled off an Android device is pulled again"
         }
     }
 
@@ -40,6 +43,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
         case .noWriteLog: return "no log"
+        case .notPulled: return "not a pulled copy"
         }
     }
 }

@@ -21,7 +21,7 @@ extension Explorer {
     /// `:open FILE`, first asking when changes live only in memory and would be lost, as
     /// quitting does; `force` (`:open!`) does not ask.
     mutating func openFile(_ path: String, force: Bool) {
-        guard !path.isEmpty else { fail(ExplorerError.invalid(":open needs a file")); return }
+        guard !path.isEmpty else { listFoundCaches(); return }
         if !force, state.unsavedChanges > 0 {
             state.mode = .confirm(.open(path: path, unsavedChanges: state.unsavedChanges))
             return

@@ -126,7 +126,7 @@ extension Explorer {
             setConsoleLine(input)
         case .log(let list):
             insertLogFilter(text, list)
-        case .normal, .help, .inbound, .lint, .confirm, .sizes, .diff:
+        case .normal, .help, .inbound, .lint, .caches, .confirm, .sizes, .diff:
             break
         }
     }

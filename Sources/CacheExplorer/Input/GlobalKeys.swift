@@ -4,7 +4,7 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, repull, commandLine, help, cancel, quit,
         writeLog, goBackToHere, showAsOf,
     ]
 
@@ -72,6 +72,8 @@ package enum GlobalKeys {
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
                                  disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let repull = Binding(.repull, keys: [.character("R")], label: "pull again", description: "pull a device's cache again",
+                                disabled: ExplorerState.pulled) { $0.repullCache() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

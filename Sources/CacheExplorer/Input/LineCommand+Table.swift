@@ -1,8 +1,9 @@
 /// The `:` commands, in the order help lists them.
 extension LineCommand {
     package static let allCases: [LineCommand] = [
-        LineCommand("open", aliases: ["o", "e", "open!", "o!", "e!"], arguments: "FILE",
-                    summary: { _ in "open a .sqlite or snapshot .json file (:open! without asking about unsaved changes)" }) {
+        LineCommand("open", aliases: ["o", "e", "open!", "o!", "e!"], arguments: "[FILE|N]",
+                    summary: { _ in "open a .sqlite or .json cache file, or the Nth cache found; without one, list the caches found "
+                        + "(:open! without asking about unsaved changes)" }) {
             $0.openFile($1, force: $2)
         },
         LineCommand("watch", aliases: ["w"], arguments: "DOC|FILE",

@@ -11,7 +11,7 @@ package enum OverlayKeys {
         case .confirm(.goBack): return confirmGoBack
         case .confirm: return confirmDelete
         case .editWatch: return editWatch
-        case .inbound, .lint, .diff: return list
+        case .inbound, .lint, .caches, .diff: return list
         case .sizes: return sizes
         case .log(let list): return list.filterInput == nil ? log : logFilter
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil

@@ -82,6 +82,11 @@ extension Renderer {
         if let typename = view.typename { title += " · \(typename)" }
         if view.exists, view.broken == nil { title += " · \(view.fieldCount) field\(view.fieldCount == 1 ? "" : "s")" }
         grid.box(rect, title: title, focused: focused)
+        // The dates a file keeps (Apollo Kotlin 1.0) go in the bottom border: the title is the
+        // record's name and would push them off a narrow pane.
+        if let dates = view.dates?.text, rect.width > 4, rect.height > 2 {
+            grid.put(" \(dates) ", row: rect.row + rect.height - 1, column: rect.column + 1, role: .textDim, limit: rect.width - 2)
+        }
         let inner = rect.inner
         guard view.exists else {
             grid.put("\(view.key) does not exist: a dangling reference.", row: inner.row, column: inner.column + 1,

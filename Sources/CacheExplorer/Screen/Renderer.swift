@@ -83,6 +83,7 @@ package struct Renderer {
         case .log: return "LOG"
         case .sizes: return "SIZES"
         case .diff: return "DIFF"
+        case .caches: return "OPEN"
         case .watchInput, .editWatch: return "WATCH"
         }
     }
@@ -140,6 +141,7 @@ package struct Renderer {
         case .log(let list): drawLog(list)
         case .sizes(let list): drawSizes(list)
         case .diff(let list): drawDiff(list)
+        case .caches(let list): drawFoundCaches(list)
         case .editWatch(let editor): drawWatchEditor(editor)
         default: break
         }
