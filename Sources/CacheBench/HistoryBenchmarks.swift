@@ -6,7 +6,8 @@ import SQLiteBaseline
 /// `tableRows` items in key order, one in a hundred items changed, beside raw SQLite reading both
 /// files in key order (budget 1.5x: a diff of two 100,000-record files within 1.5x of reading
 /// both). The extract reads the workload's query and keeps the records it reads, beside the
-/// read alone (no budget: the figure says what choosing and encoding the records adds).
+/// read alone (no budget: the figure says what choosing and encoding the records adds). The
+/// explorer's log opening on a long journal is `HistoryLogBenchmark`.
 enum HistoryBenchmarks {
     static let group = BenchmarkGroup(name: "history") { context in
         let n = context.scale.tableRows
@@ -16,7 +17,8 @@ enum HistoryBenchmarks {
             context.removeFile(after)
         }
         try writeFiles(before: before, after: after, items: n)
-        return [try diff(before, after, items: n, context: context), try extract(before, items: n, context: context)]
+        return [try diff(before, after, items: n, context: context), try extract(before, items: n, context: context),
+                try HistoryLogBenchmark.figure(context: context)]
     }
 
     /// File `before` holds the workload; `after` the same with every hundredth item's price changed.

@@ -38,6 +38,9 @@ package struct ExploreCommand: ParsableCommand {
     @Flag(help: "Refuse edits and deletes.")
     var readOnly = false
 
+    @Option(help: "A journal of the cache (JSON lines, as `cachelens record` writes; created when missing): the write log shows its entries and the explorer appends its own changes to it.")
+    var journal: String?
+
     @Option(help: "A theme name (default, light, high-contrast, monochrome) or a theme .json file.")
     var theme: String = "default"
 
@@ -68,6 +71,9 @@ package struct ExploreCommand: ParsableCommand {
             throw ValidationError("--create makes a new SQLite cache: give its FILE (not a .json snapshot)")
         }
         if create && readOnly { throw ValidationError("give either --create or --read-only, not both") }
+        if journal != nil && (file == nil && snapshot == nil || cacheNumber != nil) {
+            throw ValidationError("--journal goes with a cache FILE: the journal names the file it records")
+        }
         if [app != nil, found, cacheNumber != nil, snapshot != nil].filter({ $0 }).count > 1 || (findsCache && file != nil && cacheNumber == nil) {
             throw ValidationError("give one of FILE, a number from `cachelens caches`, --app, --found or --snapshot")
         }
@@ -100,7 +106,8 @@ package struct ExploreCommand: ParsableCommand {
             if create { try requireTerminal() }
             let opened = try openEverything(waitsForWatches: false)
             try requireTerminal()
-            runInTerminal(opened.backend, theme: opened.theme, keyMap: opened.keyMap, options: opened.options)
+            let note = try attachJournal(to: opened.backend)
+            runInTerminal(opened.backend, theme: opened.theme, keyMap: opened.keyMap, options: opened.options, note: note)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -210,13 +217,31 @@ package struct ExploreCommand: ParsableCommand {
         return ExplorerFiles.backend(InMemoryNormalizedCache(), name: name, options: options)
     }
 
+    /// `--journal`: the log reads the journal and appends to it. What keeps the journal from
+    /// describing the cache (commits nobody recorded, gaps) is said when the explorer opens;
+    /// another cache's journal stops `explore` with the reason.
+    private func attachJournal(to backend: any ExplorerBackend) throws -> StatusMessage? {
+        guard let journal, let cachePath else { return nil }
+        guard let log = (backend as? any HistoryHosting)?.writeLog else {
+            throw CommandError.invalidOption(name: "--journal", value: journal,
+                                             reason: "the write log is kept for caches of up to \(WriteLog.recordLimit) records")
+        }
+        let problems: [JournalProblem]
+        do { problems = try log.attachJournal(path: journal, cachePath: cachePath) } catch {
+            throw CommandError.invalidContent(path: journal, role: "journal", message: error.description)
+        }
+        guard !problems.isEmpty else { return StatusMessage("journal \(journal): \(log.entryCount) entries") }
+        return StatusMessage("journal \(journal): " + problems.map(\.description).joined(separator: "; "), isError: true)
+    }
+
     private func runInTerminal(_ backend: any ExplorerBackend, theme: Theme, keyMap: KeyMap,
-                               options: ExplorerFiles.Options) {
+                               options: ExplorerFiles.Options, note: StatusMessage? = nil) {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = NcursesTerminal(noColor: noColor)
         var explorer = Explorer(backend: backend, size: terminal.size, theme: theme, keyMap: keyMap,
                                 environment: ExplorerFiles.environment(options: options))
         explorer.drawForASCIIOnlyTerminal(terminal.asciiOnly)
+        if let note { explorer.show(note) }
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()
         terminal.close()

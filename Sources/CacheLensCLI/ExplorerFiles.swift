@@ -51,7 +51,8 @@ package enum ExplorerFiles {
         var options = options
         options.readOnly = options.readOnly || file.readOnlyReason != nil
         let name = [CacheFormat.apolloIOS, .snapshot].contains(file.format) ? file.name : "\(file.name) [\(file.format.displayName)]"
-        return backend(file.cache, name: name, options: options, externalSource: source, recordDates: recordDates(file))
+        return backend(file.cache, name: name, options: options, externalSource: source, logRows: file.sqlite.map(storedRows),
+                       recordDates: recordDates(file))
     }
 
     /// The dates the explorer shows in a record's title (Apollo Kotlin 1.0 files keep them).
@@ -63,10 +64,22 @@ package enum ExplorerFiles {
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
     static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
-                        externalSource: (any ExternalRecordSource)? = nil, recordDates: [CacheKey: RecordDates] = [:]) -> StoreBackend {
+                        externalSource: (any ExternalRecordSource)? = nil, logRows: WriteLog.RowsReader? = nil,
+                        recordDates: [CacheKey: RecordDates] = [:]) -> StoreBackend {
         StoreBackend(cache: cache, sourceName: name, readOnly: options.readOnly, configuration: options.configuration,
                      transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource,
-                     recordDates: recordDates)
+                     logRows: logRows, recordDates: recordDates)
+    }
+
+    /// Every row of a SQLite file as stored, for the write log: its digests are then the ones
+    /// `cachelens record` writes in a journal of the same file.
+    static func storedRows(_ sqlite: SQLiteNormalizedCache) -> WriteLog.RowsReader {
+        {
+            let rows = try sqlite.rowsInKeyOrder()
+            var all: [KeyedRow] = []
+            while let row = try rows.next() { all.append(row) }
+            return all
+        }
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;

@@ -51,7 +51,7 @@ import Testing
 
     @Test func helpGreysOutRefusedCommandsAndSaysWhy() throws {
         var (explorer, _) = TinyCache.explorer(size: Size(width: 120, height: 40), readOnly: true)
-        explorer.press([.character("?"), .pageDown])
+        explorer.press([.character("?")])
         let grid = explorer.render()
         let text = grid.text
         #expect(text.contains("delete record / remove watch (read-only)"))

@@ -15,12 +15,12 @@ import Testing
     }
 
     @Test func aRemappedKeyDrivesTheExplorer() throws {
-        let map = try KeyMap.load(json: #"{"moveDown": "o"}"#, source: "keys.json")
+        let map = try KeyMap.load(json: #"{"moveDown": "z"}"#, source: "keys.json")
         let cache = InMemoryNormalizedCache(records: try Fixtures.sampleRecords())
         var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "sample"),
                                 size: Size(width: 80, height: 24), keyMap: map)
         #expect(explorer.state.list.selected == 0)
-        explorer.press([.character("o")])
+        explorer.press([.character("z")])
         #expect(explorer.state.list.selected == 1)
         explorer.press([.character("j")])
         #expect(explorer.state.list.selected == 1)

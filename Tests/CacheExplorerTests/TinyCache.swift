@@ -33,6 +33,7 @@ enum TinyCache {
         var state = ExplorerState(size: size, sourceName: "tiny", readOnly: readOnly)
         state.list = RecordListState(count: 4, rows: [row(.queryRoot), row("Droid:2001"), row("Human:1000"), row("Human:1002")])
         state.record = view(.queryRoot)
+        state.keepsWriteLog = true
         return state
     }
 

@@ -128,11 +128,12 @@ final class ExplorerWatch: Sendable {
 
     /// Writes the server's data under the watcher's origin, keeping what it replaced.
     private func write(_ records: RecordSet, origin: ChangeOrigin, trigger: WatchTrigger?) throws {
+        // Named before the commit: the write log hears of it while the transaction returns.
+        origins.name(origin, "\(name)'s fetch", inLog: "fetch \(name)")
         let (before, changed) = try client.store.withinReadWriteTransaction(origin: origin) { transaction in
             let before = try transaction.loadRecords(forKeys: Set(records.keys))
             return (before, try transaction.merge(records: records))
         }
-        origins.name(origin, "\(name)'s fetch")
         let touched = Set(changed.map(\.record))
         guard !touched.isEmpty else { return }
         let previous = touched.compactMap { before[$0] }.sorted { $0.key < $1.key }

@@ -23,9 +23,11 @@ extension StoreBackend {
     /// failure (the lock held, the file replaced by rename) is said in the status line once.
     private func pollStore() -> Bool {
         do {
-            let found = try store.pollExternalChanges(waitingForLocks: false) != nil
+            let found = try store.pollExternalChanges(waitingForLocks: false)
             lastPollProblem.withLock { $0 = nil }
-            return found
+            // Commits that touched only records never read deliver no change: the log reads them.
+            if found == 0 { writeLog?.resync(origin: "external") }
+            return found != nil
         } catch {
             let message = "\(error)"
             let isNew = lastPollProblem.withLock { last in

@@ -40,6 +40,9 @@ package final class StoreBackend: ExplorerBackend {
     /// Why the last change-poll failed (a lock held elsewhere, the file replaced), so that it
     /// is said once, not at every tick.
     let lastPollProblem = Mutex<String?>(nil)
+    /// Every change this backend sees, with values before and after (nil over a cache too big
+    /// to keep a second copy of: `WriteLog.recordLimit`).
+    package let writeLog: WriteLog?
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
 
@@ -51,12 +54,14 @@ package final class StoreBackend: ExplorerBackend {
     ///     drivers and tests; the terminal explorer does not wait).
     ///   - externalSource: where data held in memory was loaded from (a snapshot file), polled
     ///     for other programs' rewrites.
+    ///   - logRows: how the write log reads every row (the stored JSON of a SQLite file, so its
+    ///     digests match `cachelens record`'s); by default the records, encoded.
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                 usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                recordDates: [CacheKey: RecordDates] = [:]) {
+                logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         self.client = client
         self.recordDates = recordDates
         self.externalSource = externalSource
@@ -68,6 +73,8 @@ package final class StoreBackend: ExplorerBackend {
         self.waitsForWatches = waitsForWatches
         watchesUseNetwork = usesNetwork
         watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
+        writeLog = Self.makeWriteLog(browsing: browsing, rows: logRows)
+        if let writeLog { subscriptions.withLock { $0.append(Self.record(store, into: writeLog, origins: origins)) } }
     }
 
     /// The one way to wrap a cache for the explorer (`cachelens explore`, the sample, `:open`,
@@ -77,11 +84,11 @@ package final class StoreBackend: ExplorerBackend {
     package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                             configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
                             waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                            recordDates: [CacheKey: RecordDates] = [:]) {
+                            logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         let store = CacheStore(cache: cache, configuration: configuration)
         self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
                   sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,
-                  externalSource: externalSource, recordDates: recordDates)
+                  externalSource: externalSource, logRows: logRows, recordDates: recordDates)
     }
 
     deinit {
@@ -150,11 +157,13 @@ package final class StoreBackend: ExplorerBackend {
 
     package func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
+        writeLog?.waitUntilReady()
         return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
     }
 
     package func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
+        writeLog?.waitUntilReady()
         // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
         let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
         let removed = try store.withinReadWriteTransaction(origin: newOrigin("delete")) { transaction in
@@ -170,6 +179,7 @@ package final class StoreBackend: ExplorerBackend {
 
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
+        writeLog?.waitUntilReady()
         try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
@@ -180,7 +190,7 @@ package final class StoreBackend: ExplorerBackend {
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
-    private func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
+    func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
         let origin = store.makeOrigin()
         origins.name(origin, kind, refetches: refetches)
         lastOrigin.withLock { $0 = origin }

@@ -13,4 +13,6 @@ package enum Confirmation: Hashable, Sendable {
     case quit(unsavedChanges: Int)
     /// `:open FILE` although this many changes live only in memory and would be lost.
     case open(path: String, unsavedChanges: Int)
+    /// From the write log: undo the `laterEntries` entries after the one at `position`.
+    case goBack(position: Int, laterEntries: Int)
 }

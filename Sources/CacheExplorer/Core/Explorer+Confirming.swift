@@ -18,6 +18,7 @@ extension Explorer {
         case .garbage(let keys): removeRecords(keys, description: ":gc")
         case .quit: state.isFinished = true
         case .open(let path, _): openFile(path, force: true)
+        case .goBack(let position, _): goBack(to: position)
         }
     }
 
@@ -28,6 +29,7 @@ extension Explorer {
         case .deletePattern, .garbage: return "nothing deleted"
         case .quit: return "not quitting; :export FILE saves the changes"
         case .open(let path, _): return "\(path) not opened; :export FILE saves the changes"
+        case .goBack: return "the cache is left as it is"
         }
     }
 

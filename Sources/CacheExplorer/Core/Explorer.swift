@@ -19,6 +19,8 @@ package struct Explorer {
     /// The list's keys in order when the backend cannot page them (a `type:` or `re:` filter, an
     /// order other than by key); nil when it pages them itself.
     var listKeys: [CacheKey]?
+    /// Where Esc returns from a read-only "as of" view of the past (`showAsOf`).
+    var timeTravelReturn: TimeTravelReturn?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -48,6 +50,7 @@ package struct Explorer {
     /// Sends the backend's news to the inbox and takes its watches as they are.
     private mutating func listen(to backend: any RecordBrowsing) {
         backend.onChange { [inbox] in inbox.post($0) }
+        state.keepsWriteLog = (backend as? any HistoryHosting)?.writeLog != nil
         let host = backend as? any WatchHosting
         state.watches = host?.watches() ?? []
         state.watchesUseNetwork = host?.watchesUseNetwork ?? false
@@ -78,6 +81,7 @@ package struct Explorer {
         case .storeDidChange(let change):
             if change.isExternal { backend.scanBrokenRows(waiting: false) }
             refreshAfterChange()
+            if case .log = state.mode { reloadLog(keepingPosition: nil) }
             if change.isExternal { inform(Self.externalChangeMessage(change)) }
         case .externalSourceChanged(let name):
             takeExternalVersion(of: name)
@@ -140,6 +144,9 @@ package struct Explorer {
         case .deletePattern(let input): patternKey(key, input)
         case .inbound(let list): inboundKey(key, list)
         case .lint(let list): lintKey(key, list)
+        case .log(let list): logKey(key, list)
+        case .sizes(let list): sizesKey(key, list)
+        case .diff(let list): diffKey(key, list)
         case .caches(let list): foundCachesKey(key, list)
         case .readers(let list): readersKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
@@ -176,6 +183,8 @@ package struct Explorer {
         if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }
         if !state.list.filter.isEmpty { applyFilter(""); return }
+        if !state.diffMarks.isEmpty { state.diffMarks = [:]; inform("diff marks cleared"); return }
+        if leaveTimeTravel() { return }
         state.message = nil
     }
 

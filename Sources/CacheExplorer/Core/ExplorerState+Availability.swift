@@ -40,7 +40,8 @@ extension ExplorerState {
         switch mode {
         case .filter, .command, .deletePattern, .watchInput, .edit, .editWatch: return true
         case .normal: return focus == .query
-        case .help, .inbound, .lint, .caches, .readers, .confirm: return false
+        case .help, .inbound, .lint, .caches, .readers, .confirm, .sizes, .diff: return false
+        case .log(let list): return list.filterInput != nil
         }
     }
 
@@ -74,6 +75,11 @@ extension ExplorerState {
     /// A record shown or selected (inbound references, delete).
     static func hasTarget(_ state: ExplorerState) -> DisabledReason? {
         state.targetKey == nil ? .nothingSelected : nil
+    }
+
+    /// The write log needs data that keeps one.
+    static func keepsLog(_ state: ExplorerState) -> DisabledReason? {
+        state.keepsWriteLog ? nil : .noWriteLog
     }
 
     /// A copy pulled off a device, to pull again (`R`).

@@ -71,6 +71,10 @@ package struct ExplorerState: Hashable, Sendable {
     /// Whether the terminal shows ASCII only (a `C` or other non-UTF-8 locale): every other
     /// character of keys and values is then drawn as a `\u{…}` escape instead of being lost.
     package var asciiOnly = false
+    /// Whether the data keeps a write log (`L`).
+    package var keepsWriteLog = false
+    /// How each record differs from the file of the last `:diff` (the list marks them).
+    package var diffMarks: [CacheKey: RecordDelta.Kind] = [:]
 
     package init(size: Size, sourceName: String, readOnly: Bool) {
         self.size = size

@@ -11,6 +11,12 @@ package enum Mode: Hashable, Sendable {
     case inbound(InboundList)
     /// `:lint` found these; Enter opens the selected example record.
     case lint(LintList)
+    /// The write log (`L`): entries newest first, a page at a time.
+    case log(LogList)
+    /// `:sizes`: typenames by size, then a typename's records.
+    case sizes(SizesList)
+    /// `:diff FILE`: the records that differ from FILE.
+    case diff(DiffList)
     /// `:open` with no file: the caches found on this machine's simulators and devices.
     case caches(FoundCacheList)
     /// `W` on a field: the watches that read it; Enter opens one.

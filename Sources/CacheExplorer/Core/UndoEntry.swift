@@ -11,6 +11,9 @@ package struct UndoEntry: Hashable, Sendable {
         case removal([Record], description: String)
         /// Nothing the user did: a watch's fetch (after another process's change, say) wrote.
         case watchFetch(String)
+        /// The write log's "go back to here": the records it touched as they were (`touched`
+        /// that are missing here did not exist).
+        case rewind(previous: [Record], touched: [CacheKey], description: String)
     }
 
     /// What the user did.

@@ -7,5 +7,6 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case filter, nextMatch, previousMatch, sort
     case edit, delete, deleteByPattern, undo, refetch
     case addWatch, queryConsole, inbound, watchesReading, commandLine, help, quit, cancel
+    case writeLog, goBackToHere, showAsOf
     case repull
 }

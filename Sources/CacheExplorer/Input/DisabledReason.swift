@@ -11,6 +11,8 @@ package enum DisabledReason: Hashable, Sendable {
     case noRecord
     /// `f` (or `e`/`d` on the watches) with no watch.
     case noWatch
+    /// No write log over this data (a read-only view, or too many records to keep a copy of).
+    case noWriteLog
     /// `R` on a file that is read live rather than pulled off a device.
     case notPulled
     /// `W` with no field selected in the record pane.
@@ -24,6 +26,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
+        case .noWriteLog: return "no write log here (read-only views, and caches over \(WriteLog.recordLimit) records, keep none)"
         case .notPulled: return "this cache is read live; only a copy pulled off an Android device is pulled again"
         case .noField: return "no field selected: \(keys.keyName(.follow)) opens a record"
         }
@@ -42,6 +45,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
+        case .noWriteLog: return "no log"
         case .notPulled: return "not a pulled copy"
         case .noField: return "no field"
         }

@@ -131,7 +131,9 @@ extension Explorer {
             var input = state.console.editingVariables ? state.console.variables : state.console.input
             input.insert(text)
             setConsoleLine(input)
-        case .normal, .help, .inbound, .lint, .caches, .readers, .confirm:
+        case .log(let list):
+            insertLogFilter(text, list)
+        case .normal, .help, .inbound, .lint, .caches, .readers, .confirm, .sizes, .diff:
             break
         }
     }

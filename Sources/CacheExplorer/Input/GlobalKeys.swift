@@ -5,6 +5,7 @@ package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch, sort,
         edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, repull, commandLine, help, cancel, quit,
+        writeLog, goBackToHere, showAsOf,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -86,6 +87,15 @@ package enum GlobalKeys {
     static let cancel = Binding(.cancel, keys: [.escape], label: "close", description: "cancel reading / close / clear filter") {
         $0.cancel()
     }
+    // History.
+    static let writeLog = Binding(.writeLog, keys: [.character("L")], label: "log", description: "write log: every change, newest first",
+                                  disabled: ExplorerState.keepsLog) { $0.showLog() }
+    static let goBackToHere = Binding(.goBackToHere, keys: [.character("b")], label: "go back here",
+                                      description: "in the log: restore the cache to just after the entry (undoable)",
+                                      disabled: ExplorerState.keepsLog) { $0.showLogFor(.goBackToHere) }
+    static let showAsOf = Binding(.showAsOf, keys: [.character("o")], label: "as of here",
+                                  description: "in the log: open the cache as it was just after the entry, read-only",
+                                  disabled: ExplorerState.keepsLog) { $0.showLogFor(.showAsOf) }
     static let quit = Binding(.quit, keys: [.character("q"), .character("Q"), .control("c")], label: "quit", description: "quit") {
         $0.requestQuit()
     }

@@ -34,6 +34,15 @@ extension LineCommand {
         LineCommand("lint", summary: { keys in
             "the cache's health: missing cache ids, duplicates, dangling references (\(keys.keyName(.follow)) opens a record)"
         }) { explorer, _, _ in explorer.showLint() },
+        LineCommand("diff", arguments: "FILE", summary: { keys in
+            "mark the records that differ from another cache file; changed fields side by side (\(keys.keyName(.follow)) opens one)"
+        }) { explorer, argument, _ in explorer.showDiff(argument) },
+        LineCommand("sizes", summary: { keys in
+            "what takes the space: typenames by bytes, \(keys.keyName(.follow)) lists a typename's largest records"
+        }) { explorer, _, _ in explorer.showSizes() },
+        LineCommand("log", arguments: "[TEXT]", summary: { keys in
+            "the write log (as \(keys.keyName(.writeLog))), filtered to entries whose origin or keys contain TEXT"
+        }) { explorer, argument, _ in explorer.showLogCommand(argument) },
         LineCommand("help", aliases: ["h"], summary: { _ in "show the keys and commands" }) { explorer, _, _ in
             explorer.state.mode = .help(top: 0)
         },

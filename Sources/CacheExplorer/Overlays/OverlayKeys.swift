@@ -8,9 +8,12 @@ package enum OverlayKeys {
         case .help: return help
         case .edit: return edit
         case .confirm(.quit): return confirmQuit
+        case .confirm(.goBack): return confirmGoBack
         case .confirm: return confirmDelete
         case .editWatch: return editWatch
-        case .inbound, .lint, .caches, .readers: return list
+        case .inbound, .lint, .caches, .readers, .diff: return list
+        case .sizes: return sizes
+        case .log(let list): return list.filterInput == nil ? log : logFilter
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil
         }
     }
@@ -28,9 +31,25 @@ package enum OverlayKeys {
     static let confirmDelete = [
         Binding(.fixed("y"), label: "delete", hint: 0), Binding(.fixed("any other key"), label: "cancels", hint: 1),
     ]
+    static let confirmGoBack = [
+        Binding(.fixed("y"), label: "go back", hint: 0), Binding(.fixed("any other key"), label: "cancels", hint: 1),
+    ]
     static let editWatch = [
         Binding(.fixed("Enter"), label: "save", hint: 0), Binding(.fixed("Tab"), label: "document/variables", hint: 2),
         Binding(.fixed("Esc"), label: "cancel", hint: 1),
+    ]
+    /// The write log.
+    static let log = [
+        Binding(.command(.follow), label: "diff/open", hint: 0), Binding(.command(.filter), label: "filter", hint: 1),
+        Binding(.command(.goBackToHere), label: "go back here", hint: 2), Binding(.command(.showAsOf), label: "as of here", hint: 3),
+        Binding(.command(.cancel), label: "close", hint: 4),
+    ]
+    static let logFilter = [
+        Binding(.fixed("Enter"), label: "keep filter", hint: 0), Binding(.fixed("Esc"), label: "clear", hint: 1),
+    ]
+    static let sizes = [
+        Binding(.command(.follow), label: "records/open", hint: 0), Binding(.command(.back), label: "typenames", hint: 1),
+        Binding(.fixed("any other key"), label: "closes", hint: 2),
     ]
     /// Inbound references, lint findings and a field's watches: lists whose rows open something.
     static let list = [

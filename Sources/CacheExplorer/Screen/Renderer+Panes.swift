@@ -27,8 +27,9 @@ extension Renderer {
     }
 
     private mutating func drawListRow(_ row: RecordRow, y: Int, inner: Rect, typeWidth: Int, sizeWidth: Int, selected: Bool) {
-        let marker = selected ? "›" : " "
-        grid.put(marker, row: y, column: inner.column, role: .text)
+        let mark = state.diffMarks[row.key]
+        let marker = selected ? "›" : mark.map(LogRows.mark) ?? " "
+        grid.put(marker, row: y, column: inner.column, role: mark.map(LogRows.role) ?? .text)
         let extras = (typeWidth > 0 ? typeWidth + 1 : 0) + (sizeWidth > 0 ? sizeWidth + 1 : 0)
         let keyWidth = inner.width - 1 - extras
         let key = row.key.rawValue

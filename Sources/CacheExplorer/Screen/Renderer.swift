@@ -80,6 +80,9 @@ package struct Renderer {
         case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
         case .lint: return "LINT"
+        case .log: return "LOG"
+        case .sizes: return "SIZES"
+        case .diff: return "DIFF"
         case .caches: return "OPEN"
         case .readers: return "READERS"
         case .watchInput, .editWatch: return "WATCH"
@@ -99,6 +102,7 @@ package struct Renderer {
             if let completion = state.completion { drawCandidates(completion) }
         case .deletePattern(let input): prompt("delete keys containing: ", input)
         case .watchInput(let input): prompt("watch (document or file): ", input)
+        case .log(let list) where list.filterInput != nil: prompt("log filter (origin or key): ", list.filterInput!)
         default:
             if let progress = progressLine {
                 grid.put(progress, row: row, column: 0, role: .statusMessage)
@@ -157,8 +161,12 @@ package struct Renderer {
         case .confirm(.garbage(let keys)): drawGarbage(keys)
         case .confirm(.quit(let unsaved)): drawConfirmQuit(unsavedChanges: unsaved)
         case .confirm(.open(let path, let unsaved)): drawConfirmQuit(unsavedChanges: unsaved, opening: path)
+        case .confirm(.goBack(_, let later)): drawConfirmGoBack(laterEntries: later)
         case .inbound(let list): drawInbound(list)
         case .lint(let list): drawLint(list)
+        case .log(let list): drawLog(list)
+        case .sizes(let list): drawSizes(list)
+        case .diff(let list): drawDiff(list)
         case .caches(let list): drawFoundCaches(list)
         case .readers(let list): drawReaders(list)
         case .editWatch(let editor): drawWatchEditor(editor)

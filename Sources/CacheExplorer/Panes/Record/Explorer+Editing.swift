@@ -89,6 +89,10 @@ extension Explorer {
                 try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) record\(records.count == 1 ? "" : "s") restored)" + caused)
+            case let .rewind(previous, touched, description):
+                try writable().restore(removing: remove + touched, writing: [restore, previous], watchesRefetch: true)
+                noteChange()
+                inform("undone: \(description) (\(touched.count) record\(touched.count == 1 ? "" : "s") restored)" + caused)
             case .watchFetch(let watch):
                 // The watch then misses; fetching straight back would undo the undo.
                 try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)

@@ -1,6 +1,7 @@
 /// The record view's keys: Enter follows a reference or opens a list, `e` edits the selected
 /// field, back closes the open list the selection is on (or in) before it leaves the record, as
-/// a tree view does; the hint line puts editing and undo right after help and quit.
+/// a tree view does, and the log key shows the record's own history; the hint line puts editing
+/// and undo right after help and quit.
 package enum RecordKeys {
     package static let table: [Binding] = [
         GlobalKeys.help.hinted(0), GlobalKeys.edit.hinted(2),
@@ -13,5 +14,7 @@ package enum RecordKeys {
         GlobalKeys.delete.hinted(5), GlobalKeys.deleteByPattern.hinted(8), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10),
         GlobalKeys.watchesReading.hinted(11), GlobalKeys.quit.hinted(1),
+        Binding(.writeLog, label: "history", description: "this record's history: the log's entries that changed it, fields shown",
+                hint: 12, disabled: ExplorerState.keepsLog) { $0.showRecordHistory() },
     ]
 }

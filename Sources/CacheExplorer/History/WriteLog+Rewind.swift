@@ -1,0 +1,44 @@
+import GraphQLCache
+
+/// Time travel: the cache as it was just after an entry, found by undoing the entries after it
+/// (newest first) on the records they touched. Only those records differ from now.
+extension WriteLog {
+    /// The records touched by entries after `position`, as they were just after it (nil: the
+    /// record did not exist then). Throws when a gap in the journal lies between (history
+    /// across it is not known).
+    package func states(asOf position: Int) throws -> [CacheKey: [String: CacheValue]?] {
+        if let gap = gapPositions.first(where: { $0 > position }) {
+            throw ExplorerError.invalid("commits are missing after entry \(gap) (the recorder was not running): cannot go back across them")
+        }
+        let current = currentRecords()
+        var states: [CacheKey: [String: CacheValue]?] = [:]
+        var upper = entryCount
+        while upper > position + 1 {
+            let lower = max(position + 1, upper - Self.pageSize)
+            for entry in try entries(lower..<upper).reversed() {
+                for delta in entry.records {
+                    let now = states[delta.key] ?? current[delta.key]
+                    states[delta.key] = Self.undo(delta, on: now)
+                }
+            }
+            upper = lower
+        }
+        return states
+    }
+
+    /// A record's fields before `delta`, given its fields after it.
+    static func undo(_ delta: RecordDelta, on after: [String: CacheValue]?) -> [String: CacheValue]? {
+        switch delta.kind {
+        case .added:
+            return nil
+        case .removed:
+            var fields: [String: CacheValue] = [:]
+            for field in delta.fields { fields[field.field] = field.before }
+            return fields
+        case .changed:
+            var fields = after ?? [:]
+            for field in delta.fields { fields[field.field] = field.before }
+            return fields
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import GraphQLCache
+
+/// `L`: the write log overlay. Moving pages through the log (read a page at a time, from memory
+/// or the journal file); Enter opens an entry's field-level diff, or on a record row opens that
+/// record; `/` filters by origin or key; the time-travel keys act on the selected entry.
+extension Explorer {
+    /// The backend's log, when it keeps one.
+    var writeLog: WriteLog? { (backend as? any HistoryHosting)?.writeLog }
+
+    /// Entries on one page of the overlay.
+    var logPageSize: Int { max(1, state.size.height - 6) }
+
+    /// `L`: opens the log, newest entry first (filtered to `filter`).
+    mutating func showLog(filter: String = "", opensAll: Bool = false) {
+        guard let log = writeLog else { return }
+        log.refreshJournal()
+        var list = LogList()
+        list.filter = filter
+        list.opensAll = opensAll
+        state.mode = .log(list)
+        reloadLog(keepingPosition: nil)
+        if let failure = log.failure { fail(ExplorerError.invalid(failure)) }
+    }
+
+    /// Reads the overlay's page again (after a filter, a move or a change), keeping the entry
+    /// at `position` selected when it is still on the page.
+    mutating func reloadLog(keepingPosition position: Int?) {
+        guard case .log(var list) = state.mode, let log = writeLog else { return }
+        do {
+            list.entryCount = log.entryCount
+            list.matches = list.filter.isEmpty ? nil : try log.positions(matching: list.filter)
+            list.top = max(0, min(list.top, list.matchCount - 1))
+            let positions = (list.top..<min(list.top + logPageSize, list.matchCount)).compactMap(list.position(at:))
+            if list.opensAll { list.opened.formUnion(positions) }
+            let entries = try log.entries(at: positions)
+            list.rows = zip(positions, entries).flatMap { LogRows.rows($1, position: $0, opened: list.opened.contains($0)) }
+            let kept = position.flatMap { wanted in list.rows.firstIndex { $0.position == wanted && $0.isEntry } }
+            list.selected = kept ?? max(0, min(list.selected, list.rows.count - 1))
+            state.mode = .log(list)
+        } catch {
+            state.mode = .normal
+            fail(error)
+        }
+    }
+
+    mutating func logKey(_ key: Key, _ list: LogList) {
+        if let input = list.filterInput { logFilterKey(key, input, list); return }
+        var list = list
+        switch keyMap.command(for: key) {
+        case .moveDown?: moveLog(&list, by: 1)
+        case .moveUp?: moveLog(&list, by: -1)
+        case .pageDown?: turnLogPage(&list, forward: true)
+        case .pageUp?: turnLogPage(&list, forward: false)
+        case .top?: list.top = 0; list.selected = 0
+        case .bottom?: list.top = max(0, list.matchCount - logPageSize); list.selected = Int.max
+        case .follow?: followLogRow(list); return
+        case .filter?: list.filterInput = LineInput(list.filter)
+        case .goBackToHere?: state.mode = .log(list); confirmGoBack(list); return
+        case .showAsOf?: state.mode = .log(list); showAsOf(list); return
+        case .quit? where key == .control("c"): state.isFinished = true; return
+        case .cancel?, .writeLog?, .back?: state.mode = .normal; return
+        default: return
+        }
+        state.mode = .log(list)
+        reloadLog(keepingPosition: nil)
+    }
+
+    /// Moves the selection; past the page's end it turns the page.
+    private func moveLog(_ list: inout LogList, by step: Int) {
+        let next = list.selected + step
+        if next >= list.rows.count, list.top + logPageSize < list.matchCount {
+            turnLogPage(&list, forward: true)
+        } else if next < 0, list.top > 0 {
+            turnLogPage(&list, forward: false)
+            list.selected = Int.max
+        } else {
+            list.selected = max(0, min(next, list.rows.count - 1))
+        }
+    }
+
+    private func turnLogPage(_ list: inout LogList, forward: Bool) {
+        let top = forward ? list.top + logPageSize : list.top - logPageSize
+        guard top >= 0, top < list.matchCount || !forward else { return }
+        list.top = max(0, top)
+        list.selected = 0
+    }
+
+    /// Enter: an entry's line opens or closes its diff; a record row opens the record.
+    private mutating func followLogRow(_ list: LogList) {
+        guard let row = list.selectedRow else { return }
+        if let key = row.key {
+            state.mode = .normal
+            open(key)
+            state.focus = .record
+            return
+        }
+        var list = list
+        if list.opened.contains(row.position) { list.opened.remove(row.position) } else { list.opened.insert(row.position) }
+        state.mode = .log(list)
+        reloadLog(keepingPosition: row.position)
+    }
+
+    /// Typing the log's filter: each edit filters again; Enter keeps it, Esc drops it.
+    private mutating func logFilterKey(_ key: Key, _ input: LineInput, _ list: LogList) {
+        var list = list
+        switch LineEditor.apply(key, to: input, history: []) {
+        case .changed(let edited):
+            list.filterInput = edited
+            list.filter = edited.text
+        case .submitted(let text):
+            list.filterInput = nil
+            list.filter = text
+        case .cancelled:
+            list.filterInput = nil
+            list.filter = ""
+        case .ignored:
+            return
+        }
+        list.top = 0
+        list.selected = 0
+        state.mode = .log(list)
+        reloadLog(keepingPosition: nil)
+    }
+
+    /// Typed text while the log's filter is being typed.
+    mutating func insertLogFilter(_ text: String, _ list: LogList) {
+        guard var input = list.filterInput else { return }
+        var list = list
+        input.insert(text)
+        list.filterInput = input
+        list.filter = input.text
+        list.top = 0
+        list.selected = 0
+        state.mode = .log(list)
+        reloadLog(keepingPosition: nil)
+    }
+}
+
+extension Explorer {
+    /// The log key in the record pane: the entries that changed the shown record, each opened
+    /// to show which fields it set, to what, and when.
+    mutating func showRecordHistory() {
+        guard let key = state.record?.key else { showLog(); return }
+        showLog(filter: key.rawValue, opensAll: true)
+    }
+
+    /// A time-travel key outside the log opens the log and says how to use the key there.
+    mutating func showLogFor(_ command: Command) {
+        showLog()
+        inform("select an entry, then \(keyMap.keyName(command)) " + (command == .showAsOf ? "opens the cache as of it" : "goes back to it"))
+    }
+
+    /// `:log [TEXT]`: the log, filtered; refused with the reason where no log is kept.
+    mutating func showLogCommand(_ filter: String) {
+        if let reason = ExplorerState.keepsLog(state) { fail(ExplorerError.invalid(reason.message(keys: keyMap))); return }
+        showLog(filter: filter)
+    }
+}

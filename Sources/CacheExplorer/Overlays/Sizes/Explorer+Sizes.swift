@@ -1,0 +1,73 @@
+import GraphQLCache
+
+/// `:sizes`: one pass over the records groups them by typename (`SizeCensus`, as
+/// `cachelens stats --by typename`); drilling into a group makes a second pass for its records.
+extension Explorer {
+    /// Records listed when drilling into a typename (the largest).
+    static let sizesRecordLimit = 500
+
+    mutating func showSizes() {
+        do {
+            var census = SizeCensus(grouping: .typename, largest: 0)
+            try backend.forEachRecord { census.add($0, jsonBytes: RecordJSON.encode($0.fields).count) }
+            let rows = census.groups.map { SizesList.Row(name: $0.name, records: $0.records, bytes: $0.bytes, key: nil) }
+            guard !rows.isEmpty else { inform("sizes: the cache is empty"); return }
+            state.mode = .sizes(SizesList(typename: nil, rows: rows, totalRecords: census.records, totalBytes: census.bytes))
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The records of group `name` (typename, or a root's own name, or `(none)`), largest first.
+    func sizeRows(of name: String) throws -> [SizesList.Row] {
+        var rows: [SizesList.Row] = []
+        try backend.forEachRecord { record in
+            let group = record.typename ?? (record.key.isRoot ? record.key.rawValue : "(none)")
+            guard group == name else { return }
+            let bytes = record.key.rawValue.utf8.count + RecordJSON.encode(record.fields).count
+            rows.append(SizesList.Row(name: record.key.rawValue, records: 1, bytes: bytes, key: record.key))
+        }
+        rows.sort { ($0.bytes, $1.name) > ($1.bytes, $0.name) }
+        return Array(rows.prefix(Self.sizesRecordLimit))
+    }
+
+    mutating func sizesKey(_ key: Key, _ list: SizesList) {
+        var list = list
+        switch keyMap.command(for: key) {
+        case .moveDown?: list.selected = min(list.selected + 1, list.rows.count - 1)
+        case .moveUp?: list.selected = max(list.selected - 1, 0)
+        case .top?: list.selected = 0
+        case .bottom?: list.selected = max(0, list.rows.count - 1)
+        case .follow?: followSizesRow(list); return
+        case .back? where list.typename != nil: showSizes(); restoreGroupSelection(list.groupSelection); return
+        case .quit? where key == .control("c"): state.isFinished = true; return
+        default: state.mode = .normal; return
+        }
+        state.mode = .sizes(list)
+    }
+
+    private mutating func followSizesRow(_ list: SizesList) {
+        guard list.rows.indices.contains(list.selected) else { return }
+        let row = list.rows[list.selected]
+        if let key = row.key {
+            state.mode = .normal
+            open(key)
+            state.focus = .record
+            return
+        }
+        do {
+            var drilled = SizesList(typename: row.name, rows: try sizeRows(of: row.name),
+                                    totalRecords: list.totalRecords, totalBytes: list.totalBytes)
+            drilled.groupSelection = list.selected
+            state.mode = .sizes(drilled)
+        } catch {
+            fail(error)
+        }
+    }
+
+    private mutating func restoreGroupSelection(_ selected: Int) {
+        guard case .sizes(var groups) = state.mode else { return }
+        groups.selected = min(selected, max(0, groups.rows.count - 1))
+        state.mode = .sizes(groups)
+    }
+}
