@@ -81,7 +81,8 @@ package enum ExplorerFiles {
             },
             loadTheme: { try loadTheme($0, option: ":theme") },
             readFile: { try InputFile.readText($0, role: "file") },
-            writeFile: { try OutputFile.write($0, $1) }
+            writeFile: { try OutputFile.write($0, $1) },
+            viewer: ExternalViewerProcess.viewer(environment: ProcessInfo.processInfo.environment)
         )
     }
 }

@@ -48,6 +48,10 @@ import Testing
         #expect(list.rows[list.selected].key == "Droid:2001")
         let unreachable = try #require(list.rows.firstIndex { $0.text.hasPrefix("unreachable (1)") })
         #expect(list.rows[unreachable + 2].key == "Human:1002")
+        // j stops on the next finding's line first (Enter there shows it whole), then its key.
+        explorer.press([.character("j")])
+        guard case .lint(let moved) = explorer.state.mode else { Issue.record("the lint list closed"); return }
+        #expect(moved.selected == unreachable)
         explorer.press([.character("j"), .enter])
         #expect(explorer.state.mode == .normal)
         #expect(explorer.state.record?.key == "Human:1002")

@@ -16,6 +16,8 @@ package struct Explorer {
     /// Where the backend's news waits (store changes, watch results, finished queries) until
     /// the next turn (`turn`) applies it.
     package let inbox = ChangeQueue()
+    /// Text the pager's `E` asked to show in `$PAGER`/`$EDITOR`; the loop runs it.
+    package internal(set) var viewRequest: ViewRequest?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -69,6 +71,7 @@ package struct Explorer {
             paste(text)
         case .resized(let size):
             state.size = size
+            withPager { pager, height in pager.rewrap(width: Pager.textWidth(size)); pager.scroll(to: pager.top, height: height) }
             reloadList()
             clampRecordView()
         case .storeDidChange(let change):
@@ -137,6 +140,7 @@ package struct Explorer {
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
+        case .pager(let pager): pagerKey(key, pager)
         }
     }
 

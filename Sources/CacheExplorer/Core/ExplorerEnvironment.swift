@@ -14,17 +14,21 @@ package struct ExplorerEnvironment: Sendable {
     package var writeFile: @Sendable (String, [UInt8]) throws -> Void
     /// Whether something exists at a path (`:export` asks before replacing it).
     package var fileExists: @Sendable (String) -> Bool
+    /// The user's `$PAGER` (else `$EDITOR`), which the pager's `E` hands its text to; nil: none set.
+    package var viewer: ExternalViewer?
 
     package init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
                 readFile: @escaping @Sendable (String) throws -> String,
                 writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void,
-                fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing }) {
+                fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing },
+                viewer: ExternalViewer? = nil) {
         self.openBackend = openBackend
         self.loadTheme = loadTheme
         self.readFile = readFile
         self.writeFile = writeFile
         self.fileExists = fileExists
+        self.viewer = viewer
     }
 
     /// No files at all: every file operation fails with a message naming it.

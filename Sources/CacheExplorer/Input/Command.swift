@@ -7,4 +7,5 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case filter, nextMatch, previousMatch
     case edit, delete, deleteByPattern, undo, refetch
     case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
+    case view, recordJSON
 }

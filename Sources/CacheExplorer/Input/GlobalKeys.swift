@@ -4,7 +4,7 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, view, recordJSON, commandLine, help, cancel, quit,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -71,6 +71,13 @@ package enum GlobalKeys {
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
                                  disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let view = Binding(.view, keys: [.character("v"), .control("v")], label: "view",
+                              description: "view whole: the selected value, record, watch or report") {
+        $0.viewSelected()
+    }
+    static let recordJSON = Binding(.recordJSON, keys: [.character("J")], label: "JSON",
+                                    description: "the record as JSON (again: back)",
+                                    disabled: ExplorerState.hasTarget) { $0.toggleRecordJSON() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

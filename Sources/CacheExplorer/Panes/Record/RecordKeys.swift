@@ -8,5 +8,6 @@ package enum RecordKeys {
         },
         GlobalKeys.back.hinted(9), GlobalKeys.delete.hinted(5), GlobalKeys.deleteByPattern.hinted(8), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(6), GlobalKeys.queryConsole.hinted(7), GlobalKeys.inbound.hinted(10), GlobalKeys.quit.hinted(1),
+        GlobalKeys.view.hinted(11), GlobalKeys.recordJSON.hinted(12),
     ]
 }
