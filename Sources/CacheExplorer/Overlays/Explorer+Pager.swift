@@ -4,7 +4,9 @@
 extension Explorer {
     /// Opens `text` in the pager, wrapped to the screen.
     mutating func openPager(title: String, text: String, content: Pager.Content = .text) {
-        state.mode = .pager(Pager(title: title, text: text, content: content, width: Pager.textWidth(state.size)))
+        var pager = Pager(title: title, text: text, content: content, width: Pager.textWidth(state.size))
+        pager.hasViewer = environment.viewer != nil
+        state.mode = .pager(pager)
     }
 
     /// The text the pager shows, whole, or nil when it is closed (for copying it).

@@ -12,6 +12,7 @@ package enum OverlayKeys {
         case .editWatch: return editWatch
         case .inbound, .lint: return list
         case .pager(let pager) where pager.searchInput != nil: return search
+        case .pager(let pager) where !pager.hasViewer: return withoutViewer
         case .pager: return self.pager
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil
         }
@@ -52,6 +53,11 @@ package enum OverlayKeys {
         Binding(.quit, label: "quit") { $0.requestQuit() },
         Binding(.pair(.moveDown, .moveUp), label: "scroll", hint: 2),
     ]
+
+    /// The pager when neither `$PAGER` nor `$EDITOR` is set: `E`'s hint says so.
+    static let withoutViewer = pager.map { row in
+        row.key == .fixed("E") ? row.labelled("no $PAGER/$EDITOR", row.description) : row
+    }
 
     /// Typing a search in the pager.
     static let search = [

@@ -27,6 +27,9 @@ package struct Pager: Hashable, Sendable {
     package private(set) var matches: [Int] = []
     /// The search being typed, while `/` has the keyboard.
     package var searchInput: LineInput?
+    /// Whether `$PAGER` or `$EDITOR` is set, so that `E` can hand the text over (its hint
+    /// says so when not).
+    package var hasViewer = false
 
     package init(title: String, text: String, content: Content = .text, width: Int) {
         self.title = title

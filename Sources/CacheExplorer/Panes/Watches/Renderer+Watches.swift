@@ -121,7 +121,7 @@ extension Renderer {
 
     /// The console's result lines wrapped to `width`: the report (diagnoses and fixes whole,
     /// however narrow the terminal), an error, or what to type.
-    static func consoleLines(_ state: ExplorerState, keys: KeyMap, width: Int) -> [(String, StyleRole)] {
+    package static func consoleLines(_ state: ExplorerState, keys: KeyMap, width: Int) -> [(String, StyleRole)] {
         var lines: [(String, StyleRole)] = []
         if state.console.running != nil {
             lines.append(("running… (\(keys.keyName(.cancel)) cancels)", .statusMessage))
