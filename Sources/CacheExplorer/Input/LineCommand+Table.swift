@@ -31,7 +31,7 @@ extension LineCommand {
             explorer.previewGarbage()
         },
         LineCommand("lint", summary: { keys in
-            "the cache's health: missing cache ids, duplicates, dangling references (\(keys.keyName(.follow)) opens a record)"
+            "the cache's health: missing cache ids, duplicates, dangling references (\(keys.keyName(.follow)) opens a record, or a finding whole)"
         }) { explorer, _, _ in explorer.showLint() },
         LineCommand("help", aliases: ["h"], summary: { _ in "show the keys and commands" }) { explorer, _, _ in
             explorer.state.mode = .help(top: 0)
