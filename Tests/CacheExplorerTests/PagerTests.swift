@@ -45,6 +45,24 @@ import Testing
         #expect(explorer.state.mode == .normal)
     }
 
+    @Test func theWheelAndSpaceScrollThePager() {
+        var explorer = Self.explorer(size: Size(width: 40, height: 8))
+        explorer.press([.character("G"), .enter])
+        let index = explorer.state.record?.rows.firstIndex { $0.field == "commentary" } ?? 0
+        explorer.press(Array(repeating: .character("j"), count: index) + [.character("v")])
+        explorer.send(.mouseScrolled(row: 2, column: 2, lines: 2))
+        guard case .pager(let scrolled) = explorer.state.mode else { Issue.record("no pager: \(explorer.state.mode)"); return }
+        #expect(scrolled.rows.count > 6)
+        #expect(scrolled.top == 2)
+        explorer.press([.character("g"), .character(" ")])
+        guard case .pager(let paged) = explorer.state.mode else { return }
+        #expect(paged.top == min(Pager.textHeight(explorer.state.size), paged.rows.count - Pager.textHeight(explorer.state.size)))
+        explorer.press([.character("G")])
+        guard case .pager(let end) = explorer.state.mode else { return }
+        #expect(end.top == end.rows.count - Pager.textHeight(explorer.state.size))
+        #expect(explorer.render().text.contains("TATOOINE-END"))
+    }
+
     @Test func enterOnAShortValueStillSaysHowToEditIt() {
         var explorer = Self.explorer()
         explorer.press([.character("G"), .enter])

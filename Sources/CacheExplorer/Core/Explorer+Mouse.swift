@@ -1,4 +1,5 @@
-/// Mouse: a press selects what is under it (and focuses its pane); the wheel scrolls.
+/// Mouse: a press selects what is under it (and focuses its pane); the wheel scrolls (the pager
+/// too, while it is open).
 extension Explorer {
     mutating func mousePressed(row: Int, column: Int) {
         guard state.mode == .normal else { return }
@@ -20,6 +21,7 @@ extension Explorer {
     }
 
     mutating func mouseScrolled(row: Int, column: Int, lines: Int) {
+        if case .pager = state.mode { scrollPager(by: lines); return }
         guard state.mode == .normal else { return }
         if let pane = Layout(state: state).pane(atRow: row, column: column) { state.focus = pane }
         move(by: lines)
