@@ -63,6 +63,14 @@ import Testing
         #expect(explorer.render().text.contains("TATOOINE-END"))
     }
 
+    @Test func thePagerWithASearchAndTheJSONViewAreGoldenScreens() {
+        var explorer = Self.explorer(size: Size(width: 80, height: 24))
+        explorer.press([.character("G"), .character("J")])
+        GoldenScreen.check(explorer.render(), suite: "PagerTests", name: "recordJSON-80x24")
+        explorer.press([.character("/")] + Key.sequence(from: "reference") + [.enter])
+        GoldenScreen.check(explorer.render(), suite: "PagerTests", name: "recordJSONSearched-80x24")
+    }
+
     @Test func enterOnAShortValueStillSaysHowToEditIt() {
         var explorer = Self.explorer()
         explorer.press([.character("G"), .enter])
