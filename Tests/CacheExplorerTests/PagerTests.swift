@@ -71,6 +71,20 @@ import Testing
         GoldenScreen.check(explorer.render(), suite: "PagerTests", name: "recordJSONSearched-80x24")
     }
 
+    @Test func enterInAnOpenWatchShowsItWhole() throws {
+        var explorer = try Fixtures.sampleExplorer()
+        explorer.press([.character("w")] + Key.sequence(from: "query Nick { hero { name nickname } }") + [.enter])
+        explorer.settle()
+        #expect(explorer.state.focus == .watches)
+        explorer.press([.enter])
+        #expect(explorer.state.openWatch == "Nick")
+        explorer.press([.enter])
+        guard case .pager(let pager) = explorer.state.mode else { Issue.record("no pager: \(explorer.state.mode)"); return }
+        #expect(pager.title == "Watch Nick")
+        #expect(pager.text.contains("query Nick { hero { name nickname } }"))
+        #expect(pager.text.contains("nickname"))
+    }
+
     @Test func enterOnAShortValueStillSaysHowToEditIt() {
         var explorer = Self.explorer()
         explorer.press([.character("G"), .enter])

@@ -89,7 +89,7 @@ package enum OverlayKeys {
 }
 
 extension Binding {
-    /// A row for a key a overlay reads itself (`q` in the pager), with what it does there.
+    /// A row for a key an overlay reads itself (`q` in the pager), with what it does there.
     init(fixed key: String, label: String, description: String = "", hint hintRank: Int? = nil,
          action: @escaping @Sendable (inout Explorer) -> Void) {
         self.init(.fixed(key), label: label, description: description, hint: hintRank ?? 0)

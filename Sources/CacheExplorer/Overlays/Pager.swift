@@ -22,7 +22,7 @@ package struct Pager: Hashable, Sendable {
     package private(set) var width: Int
     /// The first row shown.
     package var top = 0
-    /// The last search (`/`), its rows in order, and whether `n` found nothing more.
+    /// The last search (`/`) and the rows holding it, in order.
     package var search = ""
     package private(set) var matches: [Int] = []
     /// The search being typed, while `/` has the keyboard.
