@@ -52,6 +52,13 @@ import Testing
         explorer.press([.character("j")])
         guard case .lint(let moved) = explorer.state.mode else { Issue.record("the lint list closed"); return }
         #expect(moved.selected == unreachable)
+        // Enter on a finding shows it whole; closing the pager goes back to the list.
+        explorer.press([.enter])
+        guard case .pager(let pager) = explorer.state.mode else { Issue.record("no pager: \(explorer.state.mode)"); return }
+        #expect(pager.text.hasPrefix("unreachable (1): "))
+        #expect(pager.text.hasSuffix("Human:1002"))
+        explorer.press([.escape])
+        #expect(explorer.state.mode == .lint(moved))
         explorer.press([.character("j"), .enter])
         #expect(explorer.state.mode == .normal)
         #expect(explorer.state.record?.key == "Human:1002")

@@ -44,5 +44,6 @@ extension Explorer {
     private mutating func viewFinding(of row: LintList.Row, in list: LintList) {
         guard list.findings.indices.contains(row.finding) else { return }
         openPager(title: "lint finding \(row.finding + 1) of \(list.findingCount)", text: list.findings[row.finding])
+        withPager { pager, _ in pager.lint = list }
     }
 }

@@ -100,9 +100,13 @@ extension Explorer {
         }
     }
 
-    /// Closes the pager.
+    /// Closes the pager, back to the lint list when it came from one.
     mutating func closePager() {
-        state.mode = .normal
+        if case .pager(let pager) = state.mode, let list = pager.lint {
+            state.mode = .lint(list)
+        } else {
+            state.mode = .normal
+        }
     }
 }
 

@@ -30,6 +30,8 @@ package struct Pager: Hashable, Sendable {
     /// Whether `$PAGER` or `$EDITOR` is set, so that `E` can hand the text over (its hint
     /// says so when not).
     package var hasViewer = false
+    /// The lint list it was opened from: closing the pager goes back to it.
+    package var lint: LintList?
 
     package init(title: String, text: String, content: Content = .text, width: Int) {
         self.title = title
