@@ -21,6 +21,9 @@ import Testing
         return Explorer(backend: backend, size: size, environment: environment)
     }
 
+    /// The key that opens the query console (named here only).
+    static let openConsole: [Key] = [.character("q")]
+
     /// The explorer with Review:1's `commentary` selected in the record pane.
     static func onCommentary(environment: ExplorerEnvironment = .isolated) -> Explorer {
         var explorer = explorer(environment: environment)
@@ -170,7 +173,7 @@ import Testing
 
     @Test func theConsoleReportOpensWholeWithControlV() throws {
         var explorer = try Fixtures.sampleExplorer()
-        explorer.press([.character("q")] + Key.sequence(from: "{ hero(episode: JEDI) { name } }") + [.enter])
+        explorer.press(Self.openConsole + Key.sequence(from: "{ hero(episode: JEDI) { name } }") + [.enter])
         explorer.settle()
         explorer.press([.control("v")])
         guard case .pager(let pager) = explorer.state.mode else { Issue.record("no pager: \(explorer.state.mode)"); return }
@@ -180,7 +183,7 @@ import Testing
 
     @Test func theConsoleWrapsItsLinesAt80Columns() throws {
         var explorer = try Fixtures.sampleExplorer()
-        explorer.press([.character("q")] + Key.sequence(from: "{ hero(episode: JEDI) { name } }") + [.enter])
+        explorer.press(Self.openConsole + Key.sequence(from: "{ hero(episode: JEDI) { name } }") + [.enter])
         explorer.settle()
         let report = try #require(explorer.state.console.report)
         let fix = try #require(report.diagnoses.first { $0.contains("fix:") })
