@@ -81,6 +81,20 @@ package final class NcursesTerminal: Terminal {
         endwin()
     }
 
+    /// Ends curses mode (the terminal as the shell had it) while `body` runs another program on
+    /// it, then restores the explorer's screen; the next draw repaints it whole.
+    package func suspend(_ body: () -> Void) {
+        guard isOpen else { body(); return }
+        Self.writeControl(Self.bracketedPasteOff)
+        def_prog_mode()
+        endwin()
+        body()
+        reset_prog_mode()
+        Self.writeControl(Self.bracketedPasteOn)
+        clearok(cncurses_stdscr(), true)
+        refresh()
+    }
+
     /// Asks the terminal to wrap pastes in `ESC[200~` … `ESC[201~`, and to stop.
     private static let bracketedPasteOn = "\u{1b}[?2004h", bracketedPasteOff = "\u{1b}[?2004l"
 

@@ -122,7 +122,8 @@ package enum ExplorerFiles {
                     let path = (folder as NSString).appendingPathComponent(entry)
                     return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? entry + "/" : entry
                 }
-            }
+            },
+            viewer: ExternalViewerProcess.viewer(environment: ProcessInfo.processInfo.environment)
         )
     }
 

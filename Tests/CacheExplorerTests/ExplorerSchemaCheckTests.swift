@@ -48,6 +48,17 @@ import Testing
         #expect(list.rows[list.selected].key == "Droid:2001")
         let unreachable = try #require(list.rows.firstIndex { $0.text.hasPrefix("unreachable (1)") })
         #expect(list.rows[unreachable + 2].key == "Human:1002")
+        // j stops on the next finding's line first (Enter there shows it whole), then its key.
+        explorer.press([.character("j")])
+        guard case .lint(let moved) = explorer.state.mode else { Issue.record("the lint list closed"); return }
+        #expect(moved.selected == unreachable)
+        // Enter on a finding shows it whole; closing the pager goes back to the list.
+        explorer.press([.enter])
+        guard case .pager(let pager) = explorer.state.mode else { Issue.record("no pager: \(explorer.state.mode)"); return }
+        #expect(pager.text.hasPrefix("unreachable (1): "))
+        #expect(pager.text.hasSuffix("Human:1002"))
+        explorer.press([.escape])
+        #expect(explorer.state.mode == .lint(moved))
         explorer.press([.character("j"), .enter])
         #expect(explorer.state.mode == .normal)
         #expect(explorer.state.record?.key == "Human:1002")

@@ -12,13 +12,13 @@ import Testing
         #expect(grid.text == "映画ab")
     }
 
-    @Test func wideCharacterThatDoesNotFitBecomesASpace() {
+    @Test func textThatDoesNotFitEndsWithAnEllipsis() {
         var grid = Grid(size: Size(width: 3, height: 1))
         grid.put("a映画", row: 0, column: 0)
-        #expect(grid.text == "a映")
+        #expect(grid.text == "a…")
         var narrow = Grid(size: Size(width: 2, height: 1))
         narrow.put("a映", row: 0, column: 0)
-        #expect(narrow.text == "a")
+        #expect(narrow.text == "a…")
         #expect(narrow[0, 1].width == 1)
     }
 

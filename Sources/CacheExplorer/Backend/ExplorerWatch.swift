@@ -158,7 +158,7 @@ final class ExplorerWatch: Sendable {
         }
         if let trigger = update.trigger {
             let keys = (trigger.fields.map(\.description) + trigger.records.map(\.rawValue)).sorted()
-            snapshot.lastChangedKeys = Array(keys.prefix(3)) + (keys.count > 3 ? ["…"] : [])
+            snapshot.lastChangedKeys = Self.changedKeyList(keys)
             snapshot.lastChangeOrigin = origins.describe(trigger.origin)
         }
         let fresh = snapshot
@@ -216,6 +216,11 @@ final class ExplorerWatch: Sendable {
     static let shownElements = max(ResultLines.lineLimit, QueryReport.elementLimit)
 
     /// A document on one line, comments dropped.
+    /// The first three changed keys, then how many more there were.
+    static func changedKeyList(_ keys: [String]) -> [String] {
+        Array(keys.prefix(3)) + (keys.count > 3 ? ["… and \(keys.count - 3) more"] : [])
+    }
+
     static func oneLine(_ document: String) -> String {
         document.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.hasPrefix("#") }.joined(separator: " ")
     }

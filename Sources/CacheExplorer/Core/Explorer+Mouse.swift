@@ -1,6 +1,6 @@
 /// Mouse: a press selects what is under it (and focuses its pane); a second press on the same
 /// row within `doubleClickInterval` acts as Enter there (follows a reference, opens a list, a
-/// record or a watch); the wheel scrolls.
+/// record or a watch); the wheel scrolls (the pager too, while it is open).
 extension Explorer {
     /// How soon a second click on a row makes a double click.
     package static let doubleClickInterval: Duration = .milliseconds(500)
@@ -34,6 +34,7 @@ extension Explorer {
     }
 
     mutating func mouseScrolled(row: Int, column: Int, lines: Int) {
+        if case .pager = state.mode { scrollPager(by: lines); return }
         guard state.mode == .normal else { return }
         if let pane = Layout(state: state).pane(atRow: row, column: column) { state.focus = pane }
         move(by: lines)

@@ -89,7 +89,7 @@ extension Explorer {
         case .record: selectField((state.record?.selected ?? 0) + delta)
         case .watches where state.openWatch != nil: scrollWatch(to: state.watchTop + delta)
         case .watches: state.selectedWatch = max(0, min(state.selectedWatch + delta, state.watches.count - 1))
-        case .query: state.console.top = max(0, state.console.top + delta)
+        case .query: state.console.top = max(0, min(state.console.top + delta, consoleLastTop))
         }
     }
 
@@ -101,8 +101,14 @@ extension Explorer {
         case .record: selectField(index == Int.max ? (state.record?.rows.count ?? 1) - 1 : index)
         case .watches where state.openWatch != nil: scrollWatch(to: index)
         case .watches: state.selectedWatch = index == Int.max ? max(0, state.watches.count - 1) : 0
-        case .query: state.console.top = index == Int.max ? max(0, (state.console.report?.styledLines.count ?? 0) - 1) : 0
+        case .query: state.console.top = index == Int.max ? consoleLastTop : 0
         }
+    }
+
+    /// The console's top row with its last page in view (its lines wrapped as drawn).
+    private var consoleLastTop: Int {
+        let lines = Renderer.consoleLines(state, keys: keyMap, width: state.size.width - 3).count
+        return max(0, lines - max(1, state.size.height - 7))
     }
 
     mutating func selectField(_ index: Int) {
@@ -128,7 +134,9 @@ extension Explorer {
         switch row.value {
         case .reference(let key): open(key)
         case .list, .object: toggleExpansion(row)
-        default: inform("\(row.label) is a \(row.value.kindName); \(keyMap.keyName(.edit)) edits it")
+        default:
+            if selectedValueIsCut() { viewSelected(); return }
+            inform("\(row.label) is a \(row.value.kindName); \(keyMap.keyName(.edit)) edits it")
         }
     }
 

@@ -21,6 +21,8 @@ package struct Explorer {
     var listKeys: [CacheKey]?
     /// Where Esc returns from a read-only "as of" view of the past (`showAsOf`).
     var timeTravelReturn: TimeTravelReturn?
+    /// Text the pager's `E` asked to show in `$PAGER`/`$EDITOR`; the loop runs it.
+    package internal(set) var viewRequest: ViewRequest?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -76,6 +78,7 @@ package struct Explorer {
             paste(text)
         case .resized(let size):
             state.size = size
+            withPager { pager, height in pager.rewrap(width: Pager.textWidth(size)); pager.scroll(to: pager.top, height: height) }
             reloadList()
             clampRecordView()
         case .storeDidChange(let change):
@@ -152,6 +155,7 @@ package struct Explorer {
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
+        case .pager(let pager): pagerKey(key, pager)
         }
     }
 

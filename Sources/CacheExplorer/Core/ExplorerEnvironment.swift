@@ -29,6 +29,8 @@ package struct ExplorerEnvironment: Sendable {
     }
     /// The entries of a folder, folders ending in `/` (`Tab` completes paths on the `:` line).
     package var listDirectory: @Sendable (String) -> [String]
+    /// The user's `$PAGER` (else `$EDITOR`), which the pager's `E` hands its text to; nil: none set.
+    package var viewer: ExternalViewer?
 
     package init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
@@ -38,7 +40,8 @@ package struct ExplorerEnvironment: Sendable {
                 findCaches: (@Sendable () throws -> [String])? = nil,
                 pulledFrom: @escaping @Sendable (any RecordBrowsing) -> String? = { _ in nil },
                 repull: @escaping @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = Self.notPulled,
-                listDirectory: @escaping @Sendable (String) -> [String] = { _ in [] }) {
+                listDirectory: @escaping @Sendable (String) -> [String] = { _ in [] },
+                viewer: ExternalViewer? = nil) {
         self.openBackend = openBackend
         self.loadTheme = loadTheme
         self.readFile = readFile
@@ -48,6 +51,7 @@ package struct ExplorerEnvironment: Sendable {
         self.pulledFrom = pulledFrom
         self.repull = repull
         self.listDirectory = listDirectory
+        self.viewer = viewer
     }
 
     /// No files at all: every file operation fails with a message naming it.

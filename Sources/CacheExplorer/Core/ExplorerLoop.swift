@@ -46,6 +46,7 @@ package struct ExplorerLoop {
             let busy = explorer.showsProgress
             let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
             let applied = explorer.turn(input, pollingExternalChanges: poll)
+            runExternalViewer()
             explorer.send(.tick(clock()))
             // While background work shows progress, every poll redraws (its time moves on).
             if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
@@ -54,6 +55,20 @@ package struct ExplorerLoop {
             }
             terminal.draw(explorer.render(), theme: explorer.theme)
         }
+    }
+
+    /// The pager's `E`: the screen is handed to `$PAGER`/`$EDITOR` until it exits, then the
+    /// explorer hears how it went.
+    private mutating func runExternalViewer() {
+        guard let request = explorer.viewRequest else { return }
+        guard let viewer = explorer.environment.viewer else {
+            explorer.finishedExternalView(error: nil)
+            return
+        }
+        var failure: String?
+        terminal.suspend { failure = viewer.show(request.title, request.text) }
+        explorer.finishedExternalView(error: failure)
+        if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
     }
 
     /// Characters typed into a line input that are already waiting behind `action`, taken

@@ -40,6 +40,7 @@ extension ExplorerState {
         switch mode {
         case .filter, .command, .deletePattern, .watchInput, .edit, .editWatch: return true
         case .normal: return focus == .query
+        case .pager(let pager): return pager.searchInput != nil
         case .help, .inbound, .lint, .caches, .readers, .confirm, .sizes, .diff: return false
         case .log(let list): return list.filterInput != nil
         }

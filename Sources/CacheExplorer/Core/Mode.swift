@@ -26,4 +26,6 @@ package enum Mode: Hashable, Sendable {
     case confirm(Confirmation)
     /// Editing a watch's document and variables.
     case editWatch(WatchEditor)
+    /// Long text shown whole, scrolling, searchable ("view whole").
+    case pager(Pager)
 }

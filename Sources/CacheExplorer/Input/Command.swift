@@ -9,4 +9,5 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case addWatch, queryConsole, inbound, watchesReading, commandLine, help, quit, cancel
     case writeLog, goBackToHere, showAsOf
     case repull
+    case view, recordJSON
 }

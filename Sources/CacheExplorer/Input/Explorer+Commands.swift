@@ -49,7 +49,7 @@ extension Explorer {
         var parts: [String] = []
         let broken = rows.brokenKeys
         if !broken.isEmpty {
-            let named = broken.prefix(3).map(\.rawValue).joined(separator: ", ") + (broken.count > 3 ? ", …" : "")
+            let named = broken.prefix(3).map(\.rawValue).joined(separator: ", ") + (broken.count > 3 ? ", … and \(broken.count - 3) more" : "")
             parts.append("\(broken.count) broken row\(broken.count == 1 ? "" : "s") (\(named))")
         }
         if rows.nullKeyRows > 0 { parts.append("\(rows.nullKeyRows) row\(rows.nullKeyRows == 1 ? "" : "s") without a key") }

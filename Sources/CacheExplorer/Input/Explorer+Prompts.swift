@@ -131,6 +131,11 @@ extension Explorer {
             var input = state.console.editingVariables ? state.console.variables : state.console.input
             input.insert(text)
             setConsoleLine(input)
+        case .pager(var pager):
+            guard var input = pager.searchInput else { break }
+            input.insert(text)
+            pager.searchInput = input
+            state.mode = .pager(pager)
         case .log(let list):
             insertLogFilter(text, list)
         case .normal, .help, .inbound, .lint, .caches, .readers, .confirm, .sizes, .diff:

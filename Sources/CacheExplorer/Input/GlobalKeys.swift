@@ -4,7 +4,7 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch, sort,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, repull, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, view, recordJSON, repull, commandLine, help, cancel, quit,
         writeLog, goBackToHere, showAsOf,
     ]
 
@@ -80,6 +80,13 @@ package enum GlobalKeys {
     static let watchesReading = Binding(.watchesReading, keys: [.character("W")], label: "readers",
                                         description: "watches that read the selected field",
                                         disabled: ExplorerState.hasField) { $0.showReaders() }
+    static let view = Binding(.view, keys: [.character("v"), .control("v")], label: "view",
+                              description: "view whole: the selected value, record, watch or report") {
+        $0.viewSelected()
+    }
+    static let recordJSON = Binding(.recordJSON, keys: [.character("J")], label: "JSON",
+                                    description: "the record as JSON (again: back)",
+                                    disabled: ExplorerState.hasTarget) { $0.toggleRecordJSON() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

@@ -5,6 +5,7 @@ package enum KeyDocs {
     static let panes: [(title: String, table: [Binding])] = [
         ("Records (the key list)", RecordsKeys.table), ("Record (one record's fields)", RecordKeys.table),
         ("Watches", WatchesKeys.table), ("An open watch", WatchesKeys.workspace), ("Query console", ConsoleKeys.table),
+        ("The pager (view whole)", OverlayKeys.pager),
     ]
 
     /// One table per pane: the keys its hint line offers, in order, with what they do there.

@@ -32,7 +32,7 @@ extension LineCommand {
             explorer.previewGarbage()
         },
         LineCommand("lint", summary: { keys in
-            "the cache's health: missing cache ids, duplicates, dangling references (\(keys.keyName(.follow)) opens a record)"
+            "the cache's health: missing cache ids, duplicates, dangling references (\(keys.keyName(.follow)) opens a record, or a finding whole)"
         }) { explorer, _, _ in explorer.showLint() },
         LineCommand("diff", arguments: "FILE", summary: { keys in
             "mark the records that differ from another cache file; changed fields side by side (\(keys.keyName(.follow)) opens one)"

@@ -63,7 +63,7 @@ struct HelpText {
         }
         let indent = leftWidth * 2 <= room ? leftWidth : 2
         var lines: [[(String, StyleRole)]] = []
-        var pieces = lineBreaks(entry.text, room: room - indent)
+        var pieces = TextWrap.lines(entry.text, width: room - indent)
         if indent < leftWidth {
             lines.append([(entry.left, entry.leftRole)])
         } else {
@@ -71,28 +71,6 @@ struct HelpText {
         }
         let pad = String(repeating: " ", count: indent)
         lines.append(contentsOf: pieces.map { [(pad, StyleRole.text), ($0, entry.textRole)] })
-        return lines
-    }
-
-    /// `text` cut into lines of at most `room` columns at spaces (a longer word is cut).
-    private static func lineBreaks(_ text: String, room: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if DisplayWidth.of(candidate) <= room {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            var rest = String(word)
-            while DisplayWidth.of(rest) > room {
-                lines.append(String(rest.prefix(room)))
-                rest = String(rest.dropFirst(room))
-            }
-            line = rest
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 }

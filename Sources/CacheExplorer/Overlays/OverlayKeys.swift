@@ -14,9 +14,58 @@ package enum OverlayKeys {
         case .inbound, .lint, .caches, .readers, .diff: return list
         case .sizes: return sizes
         case .log(let list): return list.filterInput == nil ? log : logFilter
+        case .pager(let pager) where pager.searchInput != nil: return search
+        case .pager(let pager) where !pager.hasViewer: return withoutViewer
+        case .pager: return self.pager
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil
         }
     }
+
+    /// The row of `table` that `key` runs: a fixed key as named, else the command the user's
+    /// key map binds it to.
+    static func row(in table: [Binding], for key: Key, keyMap: KeyMap) -> Binding? {
+        table.first { row in
+            if case .fixed(let name) = row.key { return Key(name: name) == key }
+            return false
+        } ?? table.first { row in row.command != nil && row.command == keyMap.command(for: key) }
+    }
+
+    /// The pager's close key, as its row names it.
+    static let closeKey = "q"
+
+    /// The pager, as `less` has it: fixed keys first (they win over the key map there), then
+    /// the user's moves, search and match keys.
+    package static let pager: [Binding] = [
+        Binding(fixed: closeKey, label: "close", description: "close the pager", hint: 0) { $0.closePager() },
+        Binding(fixed: "Space", label: "page", description: "page down (b: up)", hint: 5) { $0.scrollPager(by: Pager.textHeight($0.state.size)) },
+        Binding(fixed: "b", label: "page up", description: "page up") { $0.scrollPager(by: -Pager.textHeight($0.state.size)) },
+        Binding(fixed: "E", label: "in $PAGER", description: "hand the text to $PAGER (else $EDITOR), read-only", hint: 3) {
+            $0.requestExternalView()
+        },
+        Binding(.moveDown, label: "scroll") { $0.scrollPager(by: 1) },
+        Binding(.moveUp, label: "scroll") { $0.scrollPager(by: -1) },
+        Binding(.pageDown, label: "page") { $0.scrollPager(by: Pager.textHeight($0.state.size)) },
+        Binding(.pageUp, label: "page") { $0.scrollPager(by: -Pager.textHeight($0.state.size)) },
+        Binding(.top, label: "top") { $0.withPager { pager, height in pager.scroll(to: 0, height: height) } },
+        Binding(.bottom, label: "bottom") { $0.withPager { pager, height in pager.scroll(to: Int.max, height: height) } },
+        Binding(.filter, label: "search", description: "search the text", hint: 1) { $0.beginPagerSearch() },
+        Binding(.nextMatch, label: "match", description: "next match", hint: 4) { $0.pagerFound(forward: true) },
+        Binding(.previousMatch, label: "match", description: "previous match") { $0.pagerFound(forward: false) },
+        Binding(.recordJSON, label: "JSON", description: "close the record's JSON view") { $0.toggleRecordJSON() },
+        Binding(.cancel, label: "close", description: "close the pager") { $0.closePager() },
+        Binding(.quit, label: "quit") { $0.requestQuit() },
+        Binding(.pair(.moveDown, .moveUp), label: "scroll", hint: 2),
+    ]
+
+    /// The pager when neither `$PAGER` nor `$EDITOR` is set: `E`'s hint says so.
+    static let withoutViewer = pager.map { row in
+        row.key == .fixed("E") ? row.labelled("no $PAGER/$EDITOR", row.description) : row
+    }
+
+    /// Typing a search in the pager.
+    static let search = [
+        Binding(.fixed("Enter"), label: "find", hint: 0), Binding(.fixed("Esc"), label: "cancel", hint: 1),
+    ]
 
     static let help = [
         Binding(.pair(.moveDown, .moveUp), label: "scroll", hint: 0), Binding(.fixed("any other key"), label: "closes", hint: 1),
@@ -56,4 +105,14 @@ package enum OverlayKeys {
         Binding(.command(.follow), label: "open", hint: 0), Binding(.pair(.moveDown, .moveUp), label: "move", hint: 1),
         Binding(.fixed("any other key"), label: "closes", hint: 2),
     ]
+}
+
+extension Binding {
+    /// A row for a key an overlay reads itself (`q` in the pager), with what it does there.
+    init(fixed key: String, label: String, description: String = "", hint hintRank: Int? = nil,
+         action: @escaping @Sendable (inout Explorer) -> Void) {
+        self.init(.fixed(key), label: label, description: description, hint: hintRank ?? 0)
+        self.hintRank = hintRank
+        self.action = action
+    }
 }

@@ -2,18 +2,35 @@ import GraphQLCache
 
 /// Overlays drawn over the panes: help, edit, delete confirmations, inbound references.
 extension Renderer {
-    /// A centred dialog box sized for `lines` (clipped to the screen); returns its inside.
+    /// A centred dialog box for `lines`, each wrapped to its width (`TextWrap`): it grows with
+    /// them up to the screen, then scrolls, keeping the `selected` line in view and the last
+    /// `footer` lines (the keys it reads) pinned at the bottom; the bottom border then says how
+    /// many lines are out of view. Returns its inside.
     @discardableResult
-    mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
+    mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int, selected: Int? = nil,
+                         footer: Int = 0, marksScrolling: Bool = true) -> Rect {
         let width = min(state.size.width, max(wanted, DisplayWidth.of(title) + 6))
-        let height = min(max(0, state.size.height - 2), lines.count + 2)
+        var rows: [(line: Int, pieces: [(String, StyleRole)])] = []
+        for (index, line) in lines.enumerated() {
+            let wrapped = line.isEmpty ? [[]] : TextWrap.lines(line, width: max(1, width - 4), asciiOnly: state.asciiOnly)
+            rows += wrapped.map { (index, $0) }
+        }
+        let window = DialogWindow(rows: rows.map(\.line), capacity: max(1, state.size.height - 4), selected: selected,
+                                  pinned: lines.count - footer)
+        let height = min(max(0, state.size.height - 2), window.shown.count + 2)
         let rect = Rect(row: max(0, (state.size.height - 2 - height) / 2), column: max(0, (state.size.width - width) / 2),
                         width: width, height: height)
         grid.fill(rect, role: .dialog)
         grid.box(rect, title: title, focused: true)
         let inner = rect.inner
-        for (index, line) in lines.enumerated() where index < inner.height {
-            put(line, row: inner.row + index, column: inner.column + 1, limit: inner.width - 2)
+        for (offset, index) in window.shown.enumerated() where offset < inner.height {
+            put(rows[index].pieces, row: inner.row + offset, column: inner.column + 1, limit: inner.width - 2)
+            if rows[index].line == selected {
+                grid.restyle(row: inner.row + offset, column: inner.column, width: inner.width, role: .listSelection)
+            }
+        }
+        if marksScrolling, let mark = window.mark, DisplayWidth.of(mark) + 4 <= rect.width {
+            grid.put(mark, row: rect.row + rect.height - 1, column: rect.column + rect.width - 2 - DisplayWidth.of(mark), role: .borderFocused)
         }
         return inner
     }
@@ -26,7 +43,7 @@ extension Renderer {
         let help = HelpText(keyMap: keyMap, themeName: themeName, state: state)
         let visible = Array(help.lines.dropFirst(top))
         let scroll = "\(keyMap.keyName(.moveDown))/\(keyMap.keyName(.moveUp))"
-        let inner = dialog(title: "Help · \(scroll) scroll · others close", lines: visible, width: help.width)
+        let inner = dialog(title: "Help · \(scroll) scroll · others close", lines: visible, width: help.width, marksScrolling: false)
         // Say that there is more below, on the bottom border, so the list does not look complete.
         if visible.count > inner.height, inner.width > 12 {
             grid.put(" \(keyMap.keyName(.moveDown)): more ↓ ", row: inner.row + inner.height, column: inner.column + inner.width - 12, role: .borderFocused)
@@ -56,7 +73,7 @@ extension Renderer {
         } else {
             lines.append([("Enter saves · Esc cancels", .textDim)])
         }
-        dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth)
+        dialog(title: "Edit \(edit.field)", lines: lines, width: dialogWidth, footer: 1)
     }
 
     private func hint(for kind: EditKind) -> String {
@@ -80,7 +97,7 @@ extension Renderer {
         if let line = Self.watchImpact(watches, network: state.watchesUseNetwork) { lines.append(line) }
         lines.append([])
         lines.append([("y", .helpKey), (" deletes · any other key keeps it · \(keyMap.keyName(.undo)) undoes", .dialog)])
-        dialog(title: "Delete record", lines: lines, width: dialogWidth)
+        dialog(title: "Delete record", lines: lines, width: dialogWidth, footer: 1)
     }
 
     /// What deleting does to the watches that read the records: with a network they refetch
@@ -101,7 +118,7 @@ extension Renderer {
         if let error = editor.error { lines.append([(error, .statusError)]) }
         lines.append([(editor.isNew ? "Enter watches · Tab document/variables · Esc cancels"
                        : "Enter saves · Tab document/variables · Esc cancels", .textDim)])
-        dialog(title: editor.isNew ? "Watch with variables" : "Edit watch \(editor.name)", lines: lines, width: dialogWidth)
+        dialog(title: editor.isNew ? "Watch with variables" : "Edit watch \(editor.name)", lines: lines, width: dialogWidth, footer: 1)
     }
 
     mutating func drawPatternPreview(_ preview: PatternPreview) {
@@ -121,7 +138,7 @@ extension Renderer {
         lines.append(Self.watchImpact(preview.affectedWatches, network: state.watchesUseNetwork) ?? [("no watch is affected", .textDim)])
         lines.append([])
         lines.append([("y", .helpKey), (" deletes them all · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
-        dialog(title: "Delete by pattern", lines: lines, width: dialogWidth)
+        dialog(title: "Delete by pattern", lines: lines, width: dialogWidth, footer: 1)
     }
 
     mutating func drawGarbage(_ keys: [CacheKey]) {
@@ -132,7 +149,7 @@ extension Renderer {
         if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
         lines.append([])
         lines.append([("y", .helpKey), (" deletes them · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
-        dialog(title: "Garbage collection", lines: lines, width: dialogWidth)
+        dialog(title: "Garbage collection", lines: lines, width: dialogWidth, footer: 1)
     }
 
     /// Unsaved in-memory changes, before quitting or (`opening`) replacing the data with a file.
@@ -145,7 +162,7 @@ extension Renderer {
             [],
             [("y", .helpKey), (path == nil ? " quits anyway" : " opens it anyway", .dialog), (" · any other key stays", .dialog)],
         ]
-        dialog(title: "Unsaved changes", lines: lines, width: dialogWidth)
+        dialog(title: "Unsaved changes", lines: lines, width: dialogWidth, footer: 1)
     }
 
     mutating func drawInbound(_ list: InboundList) {
@@ -153,36 +170,30 @@ extension Renderer {
         if list.references.isEmpty {
             lines.append([("nothing refers to \(list.target)", .textDim)])
         }
-        let capacity = max(1, state.size.height - 6)
-        let top = max(0, list.selected - capacity + 1)
-        for (index, reference) in list.references.enumerated().dropFirst(top).prefix(capacity) {
+        for (index, reference) in list.references.enumerated() {
             let marker = index == list.selected ? "› " : "  "
             lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.place.text, .fieldName)])
         }
         lines.append([("\(keyMap.keyName(.follow)) opens the referrer at the reference · \(keyMap.keyName(.cancel)) closes", .textDim)])
         let title = "\(list.references.count) inbound to \(list.target)"
-        let inner = dialog(title: title, lines: lines, width: dialogWidth)
-        if !list.references.isEmpty {
-            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
-        }
+        dialog(title: title, lines: lines, width: dialogWidth, selected: list.references.isEmpty ? nil : list.selected, footer: 1)
     }
 }
 
 extension Renderer {
+    /// Findings are sentences with examples: the dialog is as wide as the longest needs, up to
+    /// the screen's, and wraps what is wider still.
     mutating func drawLint(_ list: LintList) {
-        let capacity = max(1, state.size.height - 6)
-        let top = max(0, list.selected - capacity + 1)
         var lines: [[(String, StyleRole)]] = []
-        for (index, row) in list.rows.enumerated().dropFirst(top).prefix(capacity) {
+        for (index, row) in list.rows.enumerated() {
             lines.append([(index == list.selected ? "› " : "  ", .text), (row.text, row.role)])
         }
-        lines.append([("\(keyMap.keyName(.follow)) opens the selected record · \(keyMap.keyName(.cancel)) closes", .textDim)])
-        // Findings are sentences with examples: as wide as the longest needs, up to the screen's.
+        let view = keyMap.keyName(.view)
+        lines.append([("\(keyMap.keyName(.follow)) opens the selected record or finding · \(view) views a finding whole · "
+                       + "\(keyMap.keyName(.cancel)) closes", .textDim)])
         let widest = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
         let width = max(dialogWidth, min(state.size.width - 2, widest + 4))
-        let inner = dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: width)
-        if list.rows.indices.contains(list.selected) {
-            grid.restyle(row: inner.row + list.selected - top, column: inner.column, width: inner.width, role: .listSelection)
-        }
+        dialog(title: "lint: \(list.findingCount) finding\(list.findingCount == 1 ? "" : "s")", lines: lines, width: width,
+               selected: list.rows.indices.contains(list.selected) ? list.selected : nil, footer: 1)
     }
 }

@@ -18,26 +18,37 @@ package struct Grid: Hashable, Sendable {
     }
 
     /// Writes `text` from `row`, `column`, stopping at `limit` columns (default: the row's end).
-    /// A wide character that would not fit is replaced by a space; a character that would not
-    /// show is written as its escape (`VisibleText`). Returns the columns used.
+    /// Text that does not fit ends with `…` in its last column, so a cut line always says so; a
+    /// character that would not show is written as its escape (`VisibleText`). Returns the
+    /// columns used.
     @discardableResult
     package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.height, column >= 0 else { return 0 }
         let end = min(size.width, column + (limit ?? size.width))
         var col = column
-        for character in VisibleText.shown(text, asciiOnly: asciiOnly) where col < end {
+        var lastStart: Int?
+        for character in VisibleText.shown(text, asciiOnly: asciiOnly) {
             let width = DisplayWidth.of(character)
             if width == 0 { continue }
             if col + width > end {
-                set(row, col, Cell(" ", role: role))
-                col += 1
-                break
+                return markCut(row: row, column: column, at: col, lastStart: lastStart, end: end, role: role)
             }
             set(row, col, Cell(character, width: width, role: role))
             if width == 2 { set(row, col + 1, Cell(" ", width: 0, role: role)) }
+            lastStart = col
             col += width
         }
         return col - column
+    }
+
+    /// Puts `…` where text written from `column` was cut at `col` (its last character started at
+    /// `lastStart`): in the free column if there is one, else over the last character.
+    private mutating func markCut(row: Int, column: Int, at col: Int, lastStart: Int?, end: Int, role: StyleRole) -> Int {
+        guard end > column else { return 0 }
+        let mark = col < end ? col : (lastStart ?? column)
+        set(row, mark, Cell("…", role: role))
+        for blank in (mark + 1)..<max(mark + 1, end) { set(row, blank, Cell(" ", role: role)) }
+        return end - column
     }
 
     /// Paints every cell of `rect` blank with `role`.

@@ -109,11 +109,16 @@ extension Renderer {
             drawBroken(broken, in: inner)
             return
         }
-        let labelWidth = min(max(8, inner.width / 2), view.widestLabel + 1)
+        let labelWidth = Self.labelWidth(view, inner: inner)
         for index in view.top..<min(view.rows.count, view.top + inner.height) {
             let y = inner.row + index - view.top
             drawField(view.rows[index], y: y, inner: inner, labelWidth: labelWidth, selected: focused && index == view.selected)
         }
+    }
+
+    /// The label column of the record view: as wide as the widest label, up to half the pane.
+    static func labelWidth(_ view: RecordViewState, inner: Rect) -> Int {
+        min(max(8, inner.width / 2), view.widestLabel + 1)
     }
 
     private mutating func drawField(_ row: FieldRow, y: Int, inner: Rect, labelWidth: Int, selected: Bool) {

@@ -26,13 +26,28 @@ package struct Renderer {
         if let rect = layout.watches { drawWatches(in: rect) }
         if let rect = layout.query { drawConsole(in: rect) }
         if let rect = layout.workspace { drawWorkspace(in: rect) }
-        drawStatusBar()
-        drawMessageLine()
         drawOverlay(themeName: themeName)
+        let message = messageLines
+        drawStatusBar(row: layout.statusRow - max(0, message.count - 1))
+        drawMessageLine(message)
     }
 
-    private mutating func drawStatusBar() {
-        let row = layout.statusRow
+    /// The status message wrapped to the screen, at most a third of it high (the last line
+    /// then ends in `…`); empty when the bottom line shows something else.
+    private var messageLines: [String] {
+        guard layout.messageRow != layout.statusRow, let message = state.message, progressLine == nil else { return [] }
+        switch state.mode {
+        case .filter, .command, .deletePattern, .watchInput: return []
+        case .pager(let pager) where pager.searchInput != nil: return []
+        default: break
+        }
+        let lines = TextWrap.lines(message.text, width: max(1, state.size.width - 1), asciiOnly: state.asciiOnly)
+        let limit = max(1, (state.size.height - 2) / 3)
+        guard lines.count > limit else { return lines }
+        return Array(lines.prefix(limit - 1)) + [TextWrap.fit(lines[limit - 1] + " " + lines[limit], width: state.size.width - 1)]
+    }
+
+    private mutating func drawStatusBar(row: Int) {
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
         // Grouped digits (`100,101 records`), as the command line prints counts.
         let count = "\(MissGroup.number(state.list.count))\(state.list.countIsExact ? "" : "+")"
@@ -85,11 +100,14 @@ package struct Renderer {
         case .diff: return "DIFF"
         case .caches: return "OPEN"
         case .readers: return "READERS"
+        case .pager: return "VIEW"
         case .watchInput, .editWatch: return "WATCH"
         }
     }
 
-    private mutating func drawMessageLine() {
+    /// The bottom line: a prompt, progress, the message (its lines above, over the panes, when
+    /// it wraps; the status bar moves up with them) or the key hints.
+    private mutating func drawMessageLine(_ message: [String]) {
         let row = layout.messageRow
         guard row != layout.statusRow else { return }
         switch state.mode {
@@ -103,11 +121,16 @@ package struct Renderer {
         case .deletePattern(let input): prompt("delete keys containing: ", input)
         case .watchInput(let input): prompt("watch (document or file): ", input)
         case .log(let list) where list.filterInput != nil: prompt("log filter (origin or key): ", list.filterInput!)
+        case .pager(let pager) where pager.searchInput != nil: prompt("search: ", pager.searchInput ?? LineInput())
         default:
             if let progress = progressLine {
                 grid.put(progress, row: row, column: 0, role: .statusMessage)
-            } else if let message = state.message {
-                grid.put(" " + message.text, row: row, column: 0, role: message.isError ? .statusError : .statusMessage)
+            } else if let status = state.message {
+                let top = row - max(0, message.count - 1)
+                for (offset, line) in message.enumerated() {
+                    grid.fill(Rect(row: top + offset, column: 0, width: state.size.width, height: 1), role: .text)
+                    grid.put(" " + line, row: top + offset, column: 0, role: status.isError ? .statusError : .statusMessage)
+                }
             } else {
                 put(hintLine(), row: row, column: 0, limit: state.size.width)
             }
@@ -170,15 +193,23 @@ package struct Renderer {
         case .caches(let list): drawFoundCaches(list)
         case .readers(let list): drawReaders(list)
         case .editWatch(let editor): drawWatchEditor(editor)
+        case .pager(let pager): drawPager(pager)
         default: break
         }
     }
 
-    /// Draws segments left to right within `limit` columns; returns the columns used.
+    /// Draws segments left to right within `limit` columns; returns the columns used. Pieces
+    /// left over when the room is full are a cut too: the last column then says `…`.
     @discardableResult
     mutating func put(_ segments: [(String, StyleRole)], row: Int, column: Int, limit: Int) -> Int {
         var used = 0
-        for (text, role) in segments where used < limit {
+        for (index, (text, role)) in segments.enumerated() {
+            guard used < limit else {
+                if segments[index...].contains(where: { DisplayWidth.of($0.0) > 0 }), limit > 0 {
+                    grid.put("…", row: row, column: column + limit - 1, role: role, limit: 1)
+                }
+                break
+            }
             used += grid.put(text, row: row, column: column + used, role: role, limit: limit - used)
         }
         return used

@@ -9,8 +9,13 @@ package protocol Terminal: AnyObject {
     func nextAction(timeoutMilliseconds: Int) -> Action?
     /// Whether the terminal is gone (hung up); the loop then stops.
     var isClosed: Bool { get }
+    /// Gives the screen to another program while `body` runs (the pager's `E` runs `$PAGER`),
+    /// then takes it back; the loop draws the next frame whole.
+    func suspend(_ body: () -> Void)
 }
 
 extension Terminal {
     package var isClosed: Bool { false }
+    /// A terminal that is not a screen (tests, the harness) just runs `body`.
+    package func suspend(_ body: () -> Void) { body() }
 }

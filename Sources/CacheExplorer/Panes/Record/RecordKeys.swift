@@ -16,5 +16,6 @@ package enum RecordKeys {
         GlobalKeys.watchesReading.hinted(11), GlobalKeys.quit.hinted(1),
         Binding(.writeLog, label: "history", description: "this record's history: the log's entries that changed it, fields shown",
                 hint: 12, disabled: ExplorerState.keepsLog) { $0.showRecordHistory() },
+        GlobalKeys.view.hinted(13), GlobalKeys.recordJSON.hinted(14),
     ]
 }

@@ -27,7 +27,7 @@ enum ValueText {
             let marker = expanded ? "▾" : "▸"
             let head = ("\(marker) {\(members.count)}", StyleRole.valueList)
             guard !expanded, !members.isEmpty else { return [head] }
-            return [head, (" " + members.keys.sorted().prefix(4).joined(separator: ", "), .textDim)]
+            return [head, (" " + members.keys.sorted().prefix(4).joined(separator: ", ") + (members.count > 4 ? ", …" : ""), .textDim)]
         }
     }
 

@@ -8,5 +8,6 @@ package enum RecordsKeys {
         GlobalKeys.delete.hinted(6), GlobalKeys.deleteByPattern.hinted(7), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(4), GlobalKeys.queryConsole.hinted(5), GlobalKeys.inbound.hinted(9),
         GlobalKeys.sort.hinted(11), GlobalKeys.commandLine.hinted(10), GlobalKeys.writeLog.hinted(12), GlobalKeys.quit.hinted(1),
+        GlobalKeys.view.hinted(13), GlobalKeys.recordJSON.hinted(14),
     ]
 }

@@ -1,3 +1,5 @@
+import CacheDiagnostics
+
 /// The watches pane, the watch workspace and the query console.
 extension Renderer {
     /// The pane: every watch's header, its document, what changed it and its result. When all
@@ -16,8 +18,10 @@ extension Renderer {
         }
         let shares = Self.share(inner.height, among: blocks.map(\.count))
         var y = inner.row
-        for (block, rows) in zip(blocks, shares) {
-            for row in Self.fit(block, rows: rows, openKey: keyMap.keyName(.follow)) {
+        for (index, (block, rows)) in zip(blocks, shares).enumerated() {
+            // A result the pane stopped taking at its line limit has more than its rows say.
+            let capped = state.watches[index].resultLines.count >= ResultLines.lineLimit
+            for row in Self.fit(block, rows: rows, openKey: keyMap.keyName(.follow), capped: capped) {
                 grid.put(row.0, row: y, column: inner.column, role: row.1, limit: inner.width)
                 if row.1 == .listSelection { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection) }
                 y += 1
@@ -43,14 +47,16 @@ extension Renderer {
     }
 
     /// A watch's rows cut to `rows`: the document goes first, then result rows, the last kept
-    /// row saying that there is more.
-    static func fit(_ block: [(String, StyleRole)], rows: Int, openKey: String) -> [(String, StyleRole)] {
+    /// row saying how many more there are (`200+` when the result was longer than the pane's
+    /// line limit: the workspace has it whole).
+    static func fit(_ block: [(String, StyleRole)], rows: Int, openKey: String, capped: Bool = false) -> [(String, StyleRole)] {
         guard block.count > rows else { return block }
         var kept = block
         if kept.count > 1 { kept.remove(at: 1) }
         guard kept.count > rows, rows >= 2 else { return Array(kept.prefix(rows)) }
-        // No count: the pane's lines stop at 200 leaves, the workspace has the whole result.
-        return Array(kept.prefix(rows - 1)) + [("   … more: \(openKey) opens the watch", .textDim)]
+        let hidden = kept.count - (rows - 1)
+        let count = "\(MissGroup.number(hidden))\(capped ? "+" : "") more line\(hidden == 1 && !capped ? "" : "s")"
+        return Array(kept.prefix(rows - 1)) + [("   … and \(count): \(openKey) opens the watch", .textDim)]
     }
 
     /// One watch as pane rows: header (selection marked), its document, what changed it, its
@@ -93,15 +99,32 @@ extension Renderer {
     }
 
     mutating func drawConsole(in rect: Rect) {
-        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, \(keyMap.keyName(.cancel)) leaves)", focused: true)
+        // The view key that is not a letter (a letter is text here), so the report can be read whole.
+        let view = keyMap.keys(of: .view).first { if case .character = $0 { return false } else { return true } }
+        let whole = view.map { ", \($0) whole" } ?? ""
+        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, \(keyMap.keyName(.cancel)) leaves\(whole))", focused: true)
         let inner = rect.inner
         guard inner.height > 1 else { return }
         let console = state.console
         drawConsoleInput("query> ", console.input, row: inner.row, inner: inner, active: !console.editingVariables)
         drawConsoleInput("vars>  ", console.variables, row: inner.row + 1, inner: inner, active: console.editingVariables)
+        let lines = Self.consoleLines(state, keys: keyMap, width: inner.width - 1)
+        let top = max(0, min(state.console.top, lines.count - 1))
+        for (offset, line) in lines.dropFirst(top).enumerated() where offset + 3 < inner.height {
+            grid.put(line.0, row: inner.row + 3 + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
+        }
+        if lines.count - top > inner.height - 3, inner.width > 30 {
+            let more = " \(lines.count - top - (inner.height - 3)) more ↓ · \(keyMap.keyName(.pageDown)) scrolls "
+            grid.put(more, row: inner.row + inner.height, column: inner.column + inner.width - DisplayWidth.of(more) - 1, role: .borderFocused)
+        }
+    }
+
+    /// The console's result lines wrapped to `width`: the report (diagnoses and fixes whole,
+    /// however narrow the terminal), an error, or what to type.
+    package static func consoleLines(_ state: ExplorerState, keys: KeyMap, width: Int) -> [(String, StyleRole)] {
         var lines: [(String, StyleRole)] = []
         if state.console.running != nil {
-            lines.append(("running… (\(keyMap.keyName(.cancel)) cancels)", .statusMessage))
+            lines.append(("running… (\(keys.keyName(.cancel)) cancels)", .statusMessage))
         } else if let error = state.console.error {
             lines.append((error, .statusError))
         } else if let report = state.console.report {
@@ -109,8 +132,8 @@ extension Renderer {
         } else {
             lines.append(("type a document, e.g. { hero { name friends { name } } }, and press Enter", .textDim))
         }
-        for (offset, line) in lines.dropFirst(state.console.top).enumerated() where offset + 3 < inner.height {
-            grid.put(line.0, row: inner.row + 3 + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
+        return lines.flatMap { line in
+            TextWrap.lines(line.0, width: width, asciiOnly: state.asciiOnly).map { ($0, line.1) }
         }
     }
 

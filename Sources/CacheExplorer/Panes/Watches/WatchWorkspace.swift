@@ -26,7 +26,7 @@ enum WatchWorkspace {
         if let note = watch.note(keys: keys) { lines.append((note, .statusMessage)) }
         if let error = watch.error {
             for paragraph in error.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(contentsOf: wrap("✗ " + paragraph, width: width).map { ($0, StyleRole.statusError) })
+                lines.append(contentsOf: TextWrap.lines("✗ " + paragraph, width: max(8, width)).map { ($0, StyleRole.statusError) })
             }
         }
         if let report = watch.report {
@@ -40,19 +40,6 @@ enum WatchWorkspace {
     /// How many body lines `watch` has at `width` (for scrolling bounds).
     static func lineCount(_ watch: WatchSnapshot?, width: Int, keys: KeyMap) -> Int {
         watch.map { body($0, width: width, keys: keys).count } ?? 0
-    }
-
-    /// `text` cut into pieces of at most `width` characters.
-    static func wrap(_ text: Substring, width: Int) -> [String] {
-        let width = max(8, width)
-        var pieces: [String] = []
-        var rest = text
-        while rest.count > width {
-            pieces.append(String(rest.prefix(width)))
-            rest = rest.dropFirst(width)
-        }
-        pieces.append(String(rest))
-        return pieces
     }
 
     /// `4 s`, `2 min`.

@@ -8,11 +8,13 @@ package enum WatchesKeys {
         GlobalKeys.commandLine.hinted(9), GlobalKeys.quit.hinted(1),
     ]
 
-    /// The open watch: refetch, edit, remove, back to the pane, scroll its result.
+    /// The open watch: refetch, edit, remove, back to the pane, scroll its result, see it whole.
     package static let workspace: [Binding] = [
         GlobalKeys.refetch.hinted(0), edit.hinted(1), remove.hinted(2),
         GlobalKeys.cancel.labelled("back", "back to the watches pane").hinted(3),
         GlobalKeys.moveDown.labelled("scroll", "scroll the result").hinted(4),
+        Binding(.follow, label: "whole", description: "the watch whole in the pager: its error, diagnoses and result, searchable",
+                hint: 5) { $0.viewSelected() },
     ]
 
     private static let open = Binding(.follow, label: "open", description: "open the watch, filling the screen") {
