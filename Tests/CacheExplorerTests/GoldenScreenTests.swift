@@ -130,7 +130,7 @@ import Testing
     @Test func backToTheList() throws { try check("backToTheList", keys: ["j", "j", "Enter", "h"]) }
     @Test func editDialog() throws { try check("editDialog", keys: ["j", "j", "Enter", "j", "j", "j", "j", "e"]) }
     @Test func help() throws { try check("help", keys: ["?"]) }
-    @Test func helpScrolledToItsEnd() throws { try check("helpScrolledToItsEnd", keys: ["?"] + Array(repeating: "j", count: 80)) }
+    @Test func helpScrolledToItsEnd() throws { try check("helpScrolledToItsEnd", keys: ["?"] + Array(repeating: "j", count: 120)) }
 
     @Test func watchesShareTheRowsAndShowTheirResults() throws {
         let backend = StoreBackend(cache: InMemoryNormalizedCache(records: try Fixtures.sampleRecords()), sourceName: "sample")

@@ -163,9 +163,9 @@ package final class StoreBackend: ExplorerBackend {
         return removed
     }
 
-    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
+    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
+        try store.withinReadWriteTransaction(origin: newOrigin(kind, refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
         }

@@ -71,6 +71,11 @@ extension ExplorerState {
         writable(state) ?? (state.undo.isEmpty ? .nothingToUndo : nil)
     }
 
+    /// Redo needs a writable store and something undone since the last change.
+    static func redoable(_ state: ExplorerState) -> DisabledReason? {
+        writable(state) ?? (state.redo.isEmpty ? .nothingToRedo : nil)
+    }
+
     /// A record shown or selected (inbound references, delete).
     static func hasTarget(_ state: ExplorerState) -> DisabledReason? {
         state.targetKey == nil ? .nothingSelected : nil

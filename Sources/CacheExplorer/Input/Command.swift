@@ -5,6 +5,7 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case follow, back, forward, nextPane
     case filter, nextMatch, previousMatch
-    case edit, delete, deleteByPattern, undo, refetch
+    case edit, delete, deleteByPattern, undo, redo, refetch
     case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
+    case copy, copyPath
 }

@@ -5,6 +5,8 @@ package enum DisabledReason: Hashable, Sendable {
     case readOnly
     /// `u` with nothing done.
     case nothingToUndo
+    /// `C-r` with nothing undone (or a change made since).
+    case nothingToRedo
     /// No list row and no record shown.
     case nothingSelected
     /// No record shown to edit.
@@ -17,6 +19,7 @@ package enum DisabledReason: Hashable, Sendable {
         switch self {
         case .readOnly: return ExplorerError.readOnly.description
         case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo: \(keys.keyName(.undo)) takes a change back, then \(keys.keyName(.redo)) makes it again"
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
@@ -33,6 +36,7 @@ package enum DisabledReason: Hashable, Sendable {
         switch self {
         case .readOnly: return "read-only"
         case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo"
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"

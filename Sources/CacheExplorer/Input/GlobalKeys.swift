@@ -4,7 +4,7 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, redo, addWatch, refetch, queryConsole, inbound, copy, copyPath, commandLine, help, cancel, quit,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -59,6 +59,8 @@ package enum GlobalKeys {
     }
     static let undo = Binding(.undo, keys: [.character("u")], label: "undo", description: "undo",
                               disabled: ExplorerState.undoable) { $0.undoLast() }
+    static let redo = Binding(.redo, keys: [.control("r")], label: "redo", description: "redo what undo took back",
+                              disabled: ExplorerState.redoable) { $0.redoLast() }
     static let addWatch = Binding(.addWatch, keys: [.character("w")], label: "watch", description: "add watch") {
         $0.state.mode = .watchInput(LineInput())
     }
@@ -71,6 +73,14 @@ package enum GlobalKeys {
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
                                  disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let copy = Binding(.copy, keys: [.character("y"), .control("y")], label: "copy",
+                              description: "copy the selected key, value or result to the clipboard (OSC 52)") {
+        $0.copySelection(pathForm: false)
+    }
+    static let copyPath = Binding(.copyPath, keys: [.character("Y")], label: "copy path",
+                                  description: "copy the path or key form (Droid:2001.friends[1]), a watch's or the console's document") {
+        $0.copySelection(pathForm: true)
+    }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

@@ -106,7 +106,7 @@ extension Explorer {
             state.undo[index].causedWrites.append(write)
             inform("\(write.watch) refetched: wrote \(count); \(keyMap.keyName(.undo)) undoes it with \(state.undo[index].action.summary)")
         } else {
-            state.undo.append(UndoEntry(.watchFetch(write.watch), causedWrites: [write]))
+            state.pushUndo(UndoEntry(.watchFetch(write.watch), causedWrites: [write]))
             inform("\(write.watch) fetched: wrote \(count)" + undoHint)
         }
     }
