@@ -27,7 +27,7 @@ package final class StoreBackend: ExplorerBackend {
     private let lastBrokenRows = Mutex(BrokenRowSummary())
     /// Who `onChange` tells (counts and explains finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
-    private let work = WorkTracker()
+    let work = WorkTracker()
     private let lastOrigin = Mutex<ChangeOrigin?>(nil)
     /// What each writer is called, for the watches' "changed by".
     private let origins = OriginNames()
@@ -175,7 +175,7 @@ package final class StoreBackend: ExplorerBackend {
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
-    private func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
+    func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
         let origin = store.makeOrigin()
         origins.name(origin, kind, refetches: refetches)
         lastOrigin.withLock { $0 = origin }
@@ -207,6 +207,17 @@ package final class StoreBackend: ExplorerBackend {
     }
 
     package func watches() -> [WatchSnapshot] { watchList.snapshots }
+
+    /// `127.0.0.1:8000` for an HTTP endpoint, `network` for another transport, nil offline.
+    package var networkName: String? {
+        guard watchesUseNetwork else { return nil }
+        return client.transport.endpointName ?? "network"
+    }
+
+    package func setWatchPolicy(_ name: String, _ policy: CachePolicy) throws {
+        try watchList.setPolicy(name, policy)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
 
     /// The store's schema: edits must fit its field types.
     package var schema: CacheSchema? { store.configuration.schema }

@@ -93,6 +93,8 @@ extension Explorer {
     /// The console's result as text lines, nil before a run.
     private var consoleResultLines: [String]? {
         if let error = state.console.error { return [error] }
-        return state.console.report.map { $0.styledLines.map(\.0) }
+        guard let report = state.console.report else { return nil }
+        let fetch = state.console.fetch?.styledLines(undoKey: keyMap.keyName(.undo)) ?? []
+        return (fetch + report.styledLines).map(\.0)
     }
 }

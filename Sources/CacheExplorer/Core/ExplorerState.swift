@@ -65,6 +65,12 @@ package struct ExplorerState: Hashable, Sendable {
     /// Text a copy (`y`) asked to put on the terminal's clipboard, until the loop hands it to
     /// the terminal (`Explorer.takePendingCopy`) at the end of the turn.
     package var pendingCopy: String?
+    /// How many types the schema loaded has, nil without one (the status bar's `schema: 24 types`).
+    package var schemaTypes: Int?
+    /// Why the schema asked of the endpoint did not come (`HTTP 401`), shown in the status bar.
+    package var schemaProblem: String?
+    /// The network watches and the console fetch from (`127.0.0.1:8000`), nil offline.
+    package var networkName: String?
     /// Set when the user quits.
     package var isFinished = false
     /// Whether the terminal shows ASCII only (a `C` or other non-UTF-8 locale): every other

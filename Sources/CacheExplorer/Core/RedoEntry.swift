@@ -30,7 +30,7 @@ extension UndoEntry {
         switch action {
         case .edit(let field, _): keys.insert(field.record)
         case .removal(let records, _): keys.formUnion(records.map(\.key))
-        case .watchFetch: break
+        case .watchFetch, .consoleFetch: break
         }
         return keys.sorted()
     }

@@ -11,6 +11,8 @@ package struct UndoEntry: Hashable, Sendable {
         case removal([Record], description: String)
         /// Nothing the user did: a watch's fetch (after another process's change, say) wrote.
         case watchFetch(String)
+        /// The query console ran a document under a policy that fetched and wrote: the policy.
+        case consoleFetch(policy: String)
     }
 
     /// What the user did.

@@ -7,5 +7,5 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case filter, nextMatch, previousMatch
     case edit, delete, deleteByPattern, undo, redo, refetch
     case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
-    case copy, copyPath
+    case copy, copyPath, cyclePolicy
 }

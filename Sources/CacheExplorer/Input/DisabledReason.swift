@@ -7,6 +7,8 @@ package enum DisabledReason: Hashable, Sendable {
     case nothingToUndo
     /// `C-r` with nothing undone (or a change made since).
     case nothingToRedo
+    /// A policy key outside the console and the watches pane.
+    case noPolicyHere
     /// No list row and no record shown.
     case nothingSelected
     /// No record shown to edit.
@@ -21,6 +23,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingToUndo: return "nothing to undo"
         case .nothingToRedo: return "nothing to redo: \(keys.keyName(.undo)) takes a change back, then \(keys.keyName(.redo)) makes it again"
         case .nothingSelected: return "nothing selected"
+        case .noPolicyHere: return "a cache policy belongs to the query console (\(keys.keyName(.queryConsole))) or a watch (\(keys.keyName(.nextPane)) to the watches)"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
         }
@@ -38,6 +41,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingToUndo: return "nothing to undo"
         case .nothingToRedo: return "nothing to redo"
         case .nothingSelected: return "nothing selected"
+        case .noPolicyHere: return "console or watch only"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
         }

@@ -4,7 +4,7 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, redo, addWatch, refetch, queryConsole, inbound, copy, copyPath, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, redo, addWatch, refetch, queryConsole, inbound, copy, copyPath, cyclePolicy, commandLine, help, cancel, quit,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -81,6 +81,9 @@ package enum GlobalKeys {
                                   description: "copy the path or key form (Droid:2001.friends[1]), a watch's or the console's document") {
         $0.copySelection(pathForm: true)
     }
+    static let cyclePolicy = Binding(.cyclePolicy, keys: [.character("p"), .control("p")], label: "policy",
+                                     description: "next cache policy: the console's runs, or the selected watch's reads",
+                                     disabled: ExplorerState.choosesPolicy) { $0.cyclePolicy() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

@@ -95,6 +95,10 @@ extension Explorer {
                 try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
                 noteChange()
                 inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
+            case .consoleFetch:
+                try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
+                noteChange()
+                inform("undone: \(entry.action.summary) (\(written) record\(written == 1 ? "" : "s"))")
             }
             if let redo { state.redo.append(redo) }
         } catch {

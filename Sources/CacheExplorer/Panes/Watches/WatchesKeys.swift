@@ -6,6 +6,7 @@ package enum WatchesKeys {
         GlobalKeys.help.hinted(0), open.hinted(2), GlobalKeys.refetch.hinted(3), GlobalKeys.addWatch.hinted(4),
         edit.hinted(5), remove.hinted(6), GlobalKeys.nextPane.hinted(7), GlobalKeys.queryConsole.hinted(8),
         GlobalKeys.commandLine.hinted(9), GlobalKeys.quit.hinted(1),
+        GlobalKeys.cyclePolicy.labelled("policy", "the selected watch reads under the next cache policy").hinted(10),
     ]
 
     /// The open watch: refetch, edit, remove, back to the pane, scroll its result.
@@ -13,6 +14,7 @@ package enum WatchesKeys {
         GlobalKeys.refetch.hinted(0), edit.hinted(1), remove.hinted(2),
         GlobalKeys.cancel.labelled("back", "back to the watches pane").hinted(3),
         GlobalKeys.moveDown.labelled("scroll", "scroll the result").hinted(4),
+        GlobalKeys.cyclePolicy.labelled("policy", "the watch reads under the next cache policy").hinted(5),
     ]
 
     private static let open = Binding(.follow, label: "open", description: "open the watch, filling the screen") {
