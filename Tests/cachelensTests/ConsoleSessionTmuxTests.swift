@@ -94,9 +94,7 @@ import Testing
         try session.waitFor("sample-cache.json", "10 records", "no schema", "offline", "policy: returnCacheDataDontFetch", "BROWSE")
         try session.resize(width: 60, height: 20)
         try session.waitUntil("a status bar that fits 60 columns") { screen in
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count >= 2 else { return false }
-            let bar = lines[lines.count - 2]
+            guard let bar = screen.split(separator: "\n").first(where: { $0.contains("│ BROWSE") }) else { return false }
             return bar.contains("10 records") && bar.contains("no schema") && bar.contains("BROWSE") && bar.contains("cacheOnly")
                 && bar.count <= 60
         }
@@ -108,7 +106,7 @@ import Testing
         let server = try AriadneServer.shared.get()
         let session = try TmuxSession(command: [CacheLensProcess.executable.path, "explore", PackageFiles.sample("sample-cache.json"),
                                                 "--endpoint", server.url("unauthorized").absoluteString],
-                                      size: (140, 30), environment: ["TERM": "xterm-256color"])
+                                      size: (160, 30), environment: ["TERM": "xterm-256color"])
         defer { session.shutDown() }
         try session.waitFor("introspection failed: HTTP 401", "schema: not introspected from", "127.0.0.1:")
     }
