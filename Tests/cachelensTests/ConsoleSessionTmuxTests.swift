@@ -95,7 +95,8 @@ import Testing
         try session.resize(width: 60, height: 20)
         try session.waitUntil("a status bar that fits 60 columns") { screen in
             guard let bar = screen.split(separator: "\n").first(where: { $0.contains("│ BROWSE") }) else { return false }
-            return bar.contains("10 records") && bar.contains("no schema") && bar.contains("BROWSE") && bar.contains("cacheOnly")
+            // The policy, the network and the schema give way first; the file, count and mode stay.
+            return bar.contains("sample-cache.json │ 10 records") && bar.contains("BROWSE │ QUERY_ROOT") && !bar.contains("cacheOnly")
                 && bar.count <= 60
         }
     }

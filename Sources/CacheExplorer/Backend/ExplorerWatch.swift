@@ -132,16 +132,9 @@ final class ExplorerWatch: Sendable {
 
     /// Writes the server's data under the watcher's origin, keeping what it replaced.
     private func write(_ records: RecordSet, origin: ChangeOrigin, trigger: WatchTrigger?) throws {
-        let (before, changed) = try client.store.withinReadWriteTransaction(origin: origin) { transaction in
-            let before = try transaction.loadRecords(forKeys: Set(records.keys))
-            return (before, try transaction.merge(records: records))
-        }
+        let write = try WatchWrite.merge(records, into: client.store, origin: origin, by: name, cause: trigger?.origin)
         origins.name(origin, "\(name)'s fetch")
-        let touched = Set(changed.map(\.record))
-        guard !touched.isEmpty else { return }
-        let previous = touched.compactMap { before[$0] }.sorted { $0.key < $1.key }
-        let created = touched.filter { before[$0] == nil }.sorted()
-        events(WatchWrite(watch: name, cause: trigger?.origin, previous: previous, created: created))
+        if let write { events(write) }
     }
 
     /// A delivery of the watcher becomes the snapshot: data or miss, with the hit/miss report,

@@ -31,14 +31,8 @@ extension StoreBackend {
         let origin = newOrigin("the console's fetch (\(policy.rawValue))")
         let write = Mutex<WatchWrite?>(nil)
         let outcome = await client.fetchAll(query: operation, cachePolicy: policy, origin: origin) { [store] records in
-            let (before, changed) = try store.withinReadWriteTransaction(origin: origin) { transaction in
-                (try transaction.loadRecords(forKeys: Set(records.keys)), try transaction.merge(records: records))
-            }
-            let touched = Set(changed.map(\.record))
-            guard !touched.isEmpty else { return }
-            let previous = touched.compactMap { before[$0] }.sorted { $0.key < $1.key }
-            let created = touched.filter { before[$0] == nil }.sorted()
-            write.withLock { $0 = WatchWrite(watch: "the console", cause: nil, previous: previous, created: created) }
+            let made = try WatchWrite.merge(records, into: store, origin: origin, by: "the console", cause: nil)
+            write.withLock { $0 = made }
         }
         let last = outcome.results.last
         let errors = (last?.errors ?? []).map { "✗ " + ($0["message"]?.stringValue ?? JSONValue.object($0).jsonText) }
@@ -62,5 +56,21 @@ extension StoreBackend {
         case .cacheAndNetwork:
             return report.missCount == 0 ? ("asked after the cache's complete answer", true) : (misses, true)
         }
+    }
+}
+
+extension WatchWrite {
+    /// Merges a fetch's `records` into `store` under `origin`, keeping the records as they
+    /// were: what `by` (a watch, the console) wrote, or nil when nothing changed.
+    static func merge(_ records: RecordSet, into store: CacheStore, origin: ChangeOrigin, by writer: String,
+                      cause: ChangeOrigin?) throws -> WatchWrite? {
+        let (before, changed) = try store.withinReadWriteTransaction(origin: origin) { transaction in
+            (try transaction.loadRecords(forKeys: Set(records.keys)), try transaction.merge(records: records))
+        }
+        let touched = Set(changed.map(\.record))
+        guard !touched.isEmpty else { return nil }
+        let previous = touched.compactMap { before[$0] }.sorted { $0.key < $1.key }
+        let created = touched.filter { before[$0] == nil }.sorted()
+        return WatchWrite(watch: writer, cause: cause, previous: previous, created: created)
     }
 }

@@ -73,8 +73,7 @@ extension Explorer {
 
     /// The selected watch's result lines, or (`pathForm`) its document.
     private func watchCopy(pathForm: Bool) -> CopyTarget? {
-        let name = state.openWatch ?? (state.watches.indices.contains(state.selectedWatch) ? state.watches[state.selectedWatch].name : nil)
-        guard let watch = state.watches.first(where: { $0.name == name }) else { return nil }
+        guard let watch = selectedWatchSnapshot else { return nil }
         if pathForm { return CopyTarget(text: watch.document, what: "\(watch.name)'s document") }
         return CopyTarget(text: watch.resultLines.joined(separator: "\n"), what: "\(watch.name)'s result")
     }

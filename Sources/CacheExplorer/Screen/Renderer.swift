@@ -37,8 +37,9 @@ package struct Renderer {
         // Grouped digits (`100,101 records`), as the command line prints counts; the parts are
         // shortened or dropped by rank to fit (`StatusBarParts`).
         let fixed = [modeName] + (state.readOnly ? ["read-only"] : [])
-        // Breadcrumbs keep a quarter of a wide bar; on a narrow one they get what is left.
-        let room = state.size.width - (state.breadcrumbs.isEmpty || state.size.width < 80 ? 0 : max(12, state.size.width / 4))
+        // The breadcrumbs keep room for themselves, up to two fifths of the bar.
+        let crumbWidth = state.breadcrumbs.isEmpty ? 0 : DisplayWidth.of(state.breadcrumbs.map(\.rawValue).joined(separator: " › ")) + 1
+        let room = state.size.width - min(crumbWidth, state.size.width * 2 / 5)
         let parts = StatusBarParts(state).fitted(width: room, fixed: fixed) + fixed
         let left = " " + parts.joined(separator: " │ ") + " │ "
         var column = grid.put(left, row: row, column: 0, role: .statusBar)

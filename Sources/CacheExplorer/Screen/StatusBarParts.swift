@@ -3,7 +3,9 @@ import GraphQLCache
 
 /// The status bar's parts (file, records, schema, network, policy, mode, read-only, …), each
 /// with a shorter form and a rank, fitted to the width: the least needed parts are shortened
-/// first, then dropped, so that a 60-column terminal still says where you are.
+/// first, then dropped, so that a 60-column terminal still says where you are. What is kept
+/// longest: the record count, the mode, read-only, problems (broken rows, a failed schema), a
+/// `:find` under way, then the file, the schema, the network and the policy.
 struct StatusBarParts {
     struct Part {
         var text: String
@@ -17,7 +19,7 @@ struct StatusBarParts {
 
     /// The parts for `state`, in the order they are shown.
     init(_ state: ExplorerState) {
-        parts.append(Part(text: state.sourceName, short: Self.lastComponent(state.sourceName), rank: 3))
+        parts.append(Part(text: state.sourceName, short: Self.lastComponent(state.sourceName), rank: 5))
         let count = "\(MissGroup.number(state.list.count))\(state.list.countIsExact ? "" : "+")"
         let noun = state.list.count == 1 && state.list.countIsExact ? "record" : "records"
         parts.append(Part(text: "\(count) \(state.list.filter.isEmpty ? noun : "matching")", short: count, rank: nil))
@@ -29,16 +31,16 @@ struct StatusBarParts {
             parts.append(Part(text: "find \(find.matches.count)\(find.isFinished ? "" : " (\(Int(find.fraction * 100))%)")", rank: 8))
         }
         parts.append(Self.schemaPart(state))
-        parts.append(Part(text: state.networkName ?? "offline", rank: 2))
-        parts.append(Part(text: "policy: \(state.console.policy.rawValue)", short: Self.shortName(state.console.policy), rank: 4))
+        parts.append(Part(text: state.networkName ?? "offline", rank: 3))
+        parts.append(Part(text: "policy: \(state.console.policy.rawValue)", short: Self.shortName(state.console.policy), rank: 2))
     }
 
     private static func schemaPart(_ state: ExplorerState) -> Part {
         if let problem = state.schemaProblem {
             return Part(text: "introspection failed: \(problem)", short: "schema: \(problem)", rank: 7)
         }
-        guard let types = state.schemaTypes else { return Part(text: "no schema", rank: 5) }
-        return Part(text: "schema: \(MissGroup.number(types)) type\(types == 1 ? "" : "s")", short: "\(types) types", rank: 5)
+        guard let types = state.schemaTypes else { return Part(text: "no schema", rank: 4) }
+        return Part(text: "schema: \(MissGroup.number(types)) type\(types == 1 ? "" : "s")", short: "\(types) types", rank: 4)
     }
 
     /// The texts, shortened and dropped (lowest rank first) until they and `fixed` fit `width`.
@@ -46,7 +48,7 @@ struct StatusBarParts {
         var shown = parts
         let separator = DisplayWidth.of(" │ ")
         func length() -> Int {
-            let texts = shown.map(\.text) + fixed
+            let texts = shown.map(\.text).filter { !$0.isEmpty } + fixed
             return texts.reduce(0) { $0 + DisplayWidth.of($1) } + separator * texts.count + 1
         }
         let order = shown.indices.filter { shown[$0].rank != nil }.sorted { shown[$0].rank! < shown[$1].rank! }

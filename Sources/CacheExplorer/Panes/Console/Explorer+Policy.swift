@@ -45,7 +45,8 @@ extension Explorer {
 
     static var policyNames: String { policyCycle.map(\.rawValue).joined(separator: ", ") }
 
-    private var selectedWatchSnapshot: WatchSnapshot? {
+    /// The watch open in the workspace, else the one selected in the pane.
+    var selectedWatchSnapshot: WatchSnapshot? {
         let name = state.openWatch ?? (state.watches.indices.contains(state.selectedWatch) ? state.watches[state.selectedWatch].name : nil)
         return state.watches.first { $0.name == name }
     }
