@@ -98,9 +98,22 @@ package final class NcursesTerminal: Terminal {
     /// Asks the terminal to wrap pastes in `ESC[200~` … `ESC[201~`, and to stop.
     private static let bracketedPasteOn = "\u{1b}[?2004h", bracketedPasteOff = "\u{1b}[?2004l"
 
+    /// Writes all of `sequence` (a clipboard escape can be over a megabyte: a pipe takes it in
+    /// parts).
     private static func writeControl(_ sequence: String) {
-        var bytes = Array(sequence.utf8)
-        _ = write(1, &bytes, bytes.count)
+        let bytes = Array(sequence.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Writes the OSC 52 escape straight to the terminal, past ncurses (which would draw it).
+    package func copyToClipboard(_ text: String) {
+        Self.writeControl(ClipboardEscape.sequence(for: text))
     }
 
     package var size: Size { Size(width: Int(cncurses_cols()), height: Int(cncurses_lines())) }

@@ -199,11 +199,16 @@ package struct ExploreCommand: ParsableCommand {
         case nil, .scripted?: break
         case let choice?: transport = try TransportOptions.make(choice)
         }
+        var said: [String] = []
         let schemas = try transport.map { transport throws(CommandError) in
-            try SchemaFiles.load(schema, limits: limits, network: network, transport: transport)
+            try SchemaFiles.load(schema, limits: limits, network: network, transport: transport) { line in
+                StandardOutput.error(line + "\n")
+                said.append(line)
+            }
         } ?? SchemaFiles.load(schema, limits: limits)
         var options = ExplorerFiles.Options(readOnly: readOnly, configuration: schemas.configuration)
         options.transport = transport
+        options.schemaProblem = schemas.introspectionProblem.map { ($0, said.last ?? "schema: \($0)") }
         return options
     }
 
@@ -242,6 +247,7 @@ package struct ExploreCommand: ParsableCommand {
                                 environment: ExplorerFiles.environment(options: options))
         explorer.drawForASCIIOnlyTerminal(terminal.asciiOnly)
         if let note { explorer.show(note) }
+        if let problem = options.schemaProblem { explorer.noteSchemaProblem(problem.reason, message: problem.message) }
         var loop = ExplorerLoop(explorer: explorer, terminal: terminal)
         loop.run()
         terminal.close()

@@ -15,6 +15,9 @@ package enum ExplorerFiles {
         package var transport: (any NetworkTransport)?
         /// Whether adding a watch waits for its first result (not for remote endpoints).
         package var waitsForWatches = true
+        /// Why the endpoint's schema did not come by introspection (`HTTP 401`) and the whole
+        /// line saying so, for the explorer to show; nil when nothing failed.
+        var schemaProblem: (reason: String, message: String)?
 
         package init(readOnly: Bool = false, configuration: CacheConfiguration = CacheConfiguration(),
                      transport: (any NetworkTransport)? = nil, waitsForWatches: Bool = true) {

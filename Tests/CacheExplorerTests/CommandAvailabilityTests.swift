@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test func helpGreysOutRefusedCommandsAndSaysWhy() throws {
-        var (explorer, _) = TinyCache.explorer(size: Size(width: 120, height: 40), readOnly: true)
+        // Tall enough for the whole help on one page (the `:` commands come after every key).
+        var (explorer, _) = TinyCache.explorer(size: Size(width: 120, height: 50), readOnly: true)
         explorer.press([.character("?")])
         let grid = explorer.render()
         let text = grid.text

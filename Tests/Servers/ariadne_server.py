@@ -11,6 +11,7 @@ Routes (all POST, GraphQL over HTTP JSON):
   /redirect/CODE           answers CODE (301, 302, 303, 307, 308) with Location: /graphql
   /redirect-away/CODE      answers CODE with Location on another origin (localhost instead of
                            127.0.0.1), whose /graphql echoes the headers it received
+  /unauthorized            answers every request 401 (a server wanting a token the client lacks)
 """
 import os
 import sys
@@ -126,6 +127,9 @@ def application(environ, start_response):
             start_response("%s %s" % (code, reasons.get(code, "Redirect")),
                            [("Location", "http://%s:%s/graphql" % (host, port)), ("Content-Length", "0")])
             return [b""]
+    if path == "/unauthorized":
+        start_response("401 Unauthorized", [("Content-Type", "text/plain"), ("WWW-Authenticate", "Bearer")])
+        return [b"missing token"]
     if path == "/graphql-no-introspection":
         return no_introspection_app(environ, start_response)
     if path != "/graphql":

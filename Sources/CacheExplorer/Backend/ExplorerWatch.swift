@@ -33,6 +33,9 @@ final class ExplorerWatch: Sendable {
     private let watcher = Mutex<QueryWatcher?>(nil)
     private let events: @Sendable (WatchWrite?) -> Void
     private let origins: OriginNames
+    /// How it reads: the explorer's default (`returnCacheDataElseFetch` with a network, else
+    /// `returnCacheDataDontFetch`) until `p` or `:policy` chooses another.
+    let policy: CachePolicy
 
     /// A watch of `operation` (`browsing` is the store's cache, for diagnosing misses);
     /// `events` hears of every new snapshot (nil) and of every write its fetches made;
@@ -40,8 +43,9 @@ final class ExplorerWatch: Sendable {
     /// read.
     init(name: String, document: String, variables: String, operation: GraphQLOperation, client: GraphQLClient,
          browsing: any BrowsableNormalizedCache, usesNetwork: Bool, work: WorkTracker,
-         origins: OriginNames, events: @escaping @Sendable (WatchWrite?) -> Void) {
+         origins: OriginNames, policy chosen: CachePolicy? = nil, events: @escaping @Sendable (WatchWrite?) -> Void) {
         self.name = name
+        self.policy = chosen ?? defaultPolicy(usesNetwork)
         self.operation = operation
         self.client = client
         self.browsing = browsing
@@ -53,7 +57,7 @@ final class ExplorerWatch: Sendable {
                                      lastChangedKeys: [], resultLines: ["(waiting for the first result)"])
         snapshot.document = document
         snapshot.variables = variables
-        snapshot.policy = policy(usesNetwork).rawValue
+        snapshot.policy = self.policy.rawValue
         state = Mutex(State(snapshot: snapshot))
     }
 
@@ -66,8 +70,8 @@ final class ExplorerWatch: Sendable {
             runUpdates: { [weak self] update in self?.startWork { await update() } },
             writeResponse: { [weak self] records, origin, trigger in try self?.write(records, origin: origin, trigger: trigger) },
             refetchesAfterMiss: { [origins] trigger in origins.refetchesAfterMiss(trigger.origin) })
-        let watcher = QueryWatcher(client: client, query: operation, cachePolicy: policy(usesNetwork),
-                                   refetchOnFailedUpdates: usesNetwork, options: options) { [weak self] update in
+        let watcher = QueryWatcher(client: client, query: operation, cachePolicy: policy,
+                                   refetchOnFailedUpdates: usesNetwork && policy.mayUseNetwork, options: options) { [weak self] update in
             self?.deliver(update)
         }
         self.watcher.withLock { $0 = watcher }
@@ -130,15 +134,8 @@ final class ExplorerWatch: Sendable {
     private func write(_ records: RecordSet, origin: ChangeOrigin, trigger: WatchTrigger?) throws {
         // Named before the commit: the write log hears of it while the transaction returns.
         origins.name(origin, "\(name)'s fetch", inLog: "fetch \(name)")
-        let (before, changed) = try client.store.withinReadWriteTransaction(origin: origin) { transaction in
-            let before = try transaction.loadRecords(forKeys: Set(records.keys))
-            return (before, try transaction.merge(records: records))
-        }
-        let touched = Set(changed.map(\.record))
-        guard !touched.isEmpty else { return }
-        let previous = touched.compactMap { before[$0] }.sorted { $0.key < $1.key }
-        let created = touched.filter { before[$0] == nil }.sorted()
-        events(WatchWrite(watch: name, cause: trigger?.origin, previous: previous, created: created))
+        let write = try WatchWrite.merge(records, into: client.store, origin: origin, by: name, cause: trigger?.origin)
+        if let write { events(write) }
     }
 
     /// A delivery of the watcher becomes the snapshot: data or miss, with the hit/miss report,
@@ -227,6 +224,6 @@ final class ExplorerWatch: Sendable {
 }
 
 /// How a watch reads: from the cache, else the network when it has one.
-private func policy(_ usesNetwork: Bool) -> CachePolicy {
+private func defaultPolicy(_ usesNetwork: Bool) -> CachePolicy {
     usesNetwork ? .returnCacheDataElseFetch : .returnCacheDataDontFetch
 }

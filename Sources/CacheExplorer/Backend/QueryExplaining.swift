@@ -9,6 +9,10 @@ package protocol QueryExplaining: AnyObject, Sendable {
     /// `.queryExplained(id:_:)`; returns the id, for `cancelExplain`, or nil when the backend
     /// has no background work (then `explain` answers at once).
     func startExplain(document: String, variables: String?) -> Int?
+    /// Runs `document` under `policy` as an app's fetch would (cache and/or network), in the
+    /// background: the outcome arrives as `.queryExplained(id:_:)` holding `.fetched`; returns
+    /// the id, for `cancelExplain`.
+    func startFetch(document: String, variables: String?, policy: CachePolicy) -> Int?
     /// Cancels an explain under way (its outcome arrives as `.cancelled`).
     func cancelExplain(_ id: Int)
 }

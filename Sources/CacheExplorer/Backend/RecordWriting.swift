@@ -15,8 +15,16 @@ package protocol RecordWriting: RecordBrowsing {
     /// One transaction: removes `keys`, then merges each batch of records in order (undo).
     /// Unless `watchesRefetch`, a watch that misses after it shows the miss rather than
     /// fetching again: undoing what a fetch wrote must not bring it straight back.
-    func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws
+    /// The change is called `kind` where watches say who changed them (`undo`, `redo of …`).
+    func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws
     /// Who made the last `write`, `remove` or `restore`, so that changes it caused (a watch's
     /// refetch) can be undone with it.
     var lastWriteOrigin: ChangeOrigin? { get }
+}
+
+extension RecordWriting {
+    /// `restore` called `undo`.
+    func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
+        try restore(removing: keys, writing: batches, watchesRefetch: watchesRefetch, as: "undo")
+    }
 }

@@ -27,7 +27,7 @@ package final class StoreBackend: ExplorerBackend {
     private let lastBrokenRows = Mutex(BrokenRowSummary())
     /// Who `onChange` tells (counts and explains finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
-    private let work = WorkTracker()
+    let work = WorkTracker()
     private let lastOrigin = Mutex<ChangeOrigin?>(nil)
     /// What each writer is called, for the watches' "changed by".
     private let origins = OriginNames()
@@ -177,10 +177,10 @@ package final class StoreBackend: ExplorerBackend {
         return removed
     }
 
-    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
+    package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         writeLog?.waitUntilReady()
-        try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
+        try store.withinReadWriteTransaction(origin: newOrigin(kind, refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }
         }
@@ -222,6 +222,17 @@ package final class StoreBackend: ExplorerBackend {
     }
 
     package func watches() -> [WatchSnapshot] { watchList.snapshots }
+
+    /// `127.0.0.1:8000` for an HTTP endpoint, `network` for another transport, nil offline.
+    package var networkName: String? {
+        guard watchesUseNetwork else { return nil }
+        return client.transport.endpointName ?? "network"
+    }
+
+    package func setWatchPolicy(_ name: String, _ policy: CachePolicy) throws {
+        try watchList.setPolicy(name, policy)
+        if waitsForWatches { watchList.waitUntilIdle() }
+    }
 
     /// The store's schema: edits must fit its field types.
     package var schema: CacheSchema? { store.configuration.schema }

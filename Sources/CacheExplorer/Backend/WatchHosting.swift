@@ -19,6 +19,10 @@ package protocol WatchHosting: AnyObject, Sendable {
     /// Whether a watch whose cache read misses goes to the network (`explore --endpoint`, the
     /// sample's server); the delete preview says so.
     var watchesUseNetwork: Bool { get }
+    /// The network for the status bar (`127.0.0.1:8000`), nil when there is none.
+    var networkName: String? { get }
+    /// Makes the watch `name` read under `policy` from now on (it reads afresh).
+    func setWatchPolicy(_ name: String, _ policy: CachePolicy) throws
 }
 
 extension WatchHosting {

@@ -64,13 +64,31 @@ package final class WatchList: Sendable {
     /// place and name). Throws, changing nothing, when the document or variables are invalid.
     package func replace(_ name: String, document: String, variables: String) throws {
         let operation = try makeOperation(document, variables)
-        let watch = makeWatch(name, document, variables, operation)
+        let kept = watches.withLock { $0.first { $0.name == name }?.policy }
+        let watch = makeWatch(name, document, variables, operation, policy: kept)
         let old = watches.withLock { list -> ExplorerWatch? in
             guard let index = list.firstIndex(where: { $0.name == name }) else { return nil }
             defer { list[index] = watch }
             return list[index]
         }
         guard let old else { throw ExplorerError.invalid("no watch named \(name)") }
+        old.stop()
+        watch.start()
+    }
+
+    /// Makes the watch `name` read under `policy` (it reads afresh, keeping its place, name,
+    /// document and variables). A policy that may fetch needs the network.
+    package func setPolicy(_ name: String, _ policy: CachePolicy) throws {
+        guard usesNetwork || !policy.mayUseNetwork else {
+            throw ExplorerError.invalid("offline: \(name) cannot read under \(policy.rawValue), which may fetch; "
+                + "there is no network (explore --endpoint URL gives one)")
+        }
+        guard let old = watches.withLock({ $0.first { $0.name == name } }) else { throw ExplorerError.invalid("no watch named \(name)") }
+        let snapshot = old.snapshot
+        let watch = makeWatch(name, snapshot.document, snapshot.variables, old.operation, policy: policy)
+        watches.withLock { list in
+            if let index = list.firstIndex(where: { $0 === old }) { list[index] = watch }
+        }
         old.stop()
         watch.start()
     }
@@ -108,10 +126,11 @@ package final class WatchList: Sendable {
         return operation
     }
 
-    private func makeWatch(_ name: String, _ document: String, _ variables: String, _ operation: GraphQLOperation) -> ExplorerWatch {
+    private func makeWatch(_ name: String, _ document: String, _ variables: String, _ operation: GraphQLOperation,
+                           policy: CachePolicy? = nil) -> ExplorerWatch {
         ExplorerWatch(name: name, document: document, variables: variables, operation: operation, client: client,
                       browsing: browsing, usesNetwork: usesNetwork, work: work,
-                      origins: origins) { [weak self] write in
+                      origins: origins, policy: policy) { [weak self] write in
             self?.notify(write.map(Action.watchWrote) ?? .watchesDidUpdate)
         }
     }

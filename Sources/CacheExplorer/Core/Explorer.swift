@@ -56,6 +56,16 @@ package struct Explorer {
         let host = backend as? any WatchHosting
         state.watches = host?.watches() ?? []
         state.watchesUseNetwork = host?.watchesUseNetwork ?? false
+        state.networkName = host?.networkName
+        state.schemaTypes = backend.schema?.typeCount
+    }
+
+    /// The schema asked of the endpoint at start did not come: the status bar says `reason`
+    /// (`HTTP 401`) and the message line the whole `message`, in the UI rather than only on
+    /// standard error before it opened.
+    package mutating func noteSchemaProblem(_ reason: String, message: String) {
+        state.schemaProblem = reason
+        state.message = StatusMessage(message, isError: true)
     }
 
     /// Whether the user asked to quit.

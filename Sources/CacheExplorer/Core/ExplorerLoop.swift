@@ -47,6 +47,7 @@ package struct ExplorerLoop {
             let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
             let applied = explorer.turn(input, pollingExternalChanges: poll)
             runExternalViewer()
+            if let text = explorer.takePendingCopy() { terminal.copyToClipboard(text) }
             explorer.send(.tick(clock()))
             // While background work shows progress, every poll redraws (its time moves on).
             if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {

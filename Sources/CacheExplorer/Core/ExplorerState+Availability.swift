@@ -73,6 +73,20 @@ extension ExplorerState {
         writable(state) ?? (state.undo.isEmpty ? .nothingToUndo : nil)
     }
 
+    /// Redo needs a writable store and something undone since the last change.
+    static func redoable(_ state: ExplorerState) -> DisabledReason? {
+        writable(state) ?? (state.redo.isEmpty ? .nothingToRedo : nil)
+    }
+
+    /// A policy to choose: the console's, or a watch's in the watches pane.
+    static func choosesPolicy(_ state: ExplorerState) -> DisabledReason? {
+        switch state.focus {
+        case .query: return nil
+        case .watches: return hasWatch(state)
+        case .records, .record: return .noPolicyHere
+        }
+    }
+
     /// A record shown or selected (inbound references, delete).
     static func hasTarget(_ state: ExplorerState) -> DisabledReason? {
         state.targetKey == nil ? .nothingSelected : nil

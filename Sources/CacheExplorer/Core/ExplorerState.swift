@@ -29,6 +29,8 @@ package struct ExplorerState: Hashable, Sendable {
     package var message: StatusMessage?
     /// Changes `u` can take back, latest last.
     package var undo: [UndoEntry] = []
+    /// Changes `u` took back that `C-r` can make again, latest last; a new change empties it.
+    package var redo: [RedoEntry] = []
     /// Changes made to data held only in memory since it was opened or last exported:
     /// quitting asks first while this is above zero.
     package var unsavedChanges = 0
@@ -66,6 +68,15 @@ package struct ExplorerState: Hashable, Sendable {
     package var completion: CommandCompletion?
     /// The `:find` search and its matches, if one was run.
     package var find: FindState?
+    /// Text a copy (`y`) asked to put on the terminal's clipboard, until the loop hands it to
+    /// the terminal (`Explorer.takePendingCopy`) at the end of the turn.
+    package var pendingCopy: String?
+    /// How many types the schema loaded has, nil without one (the status bar's `schema: 24 types`).
+    package var schemaTypes: Int?
+    /// Why the schema asked of the endpoint did not come (`HTTP 401`), shown in the status bar.
+    package var schemaProblem: String?
+    /// The network watches and the console fetch from (`127.0.0.1:8000`), nil offline.
+    package var networkName: String?
     /// Set when the user quits.
     package var isFinished = false
     /// Whether the terminal shows ASCII only (a `C` or other non-UTF-8 locale): every other
@@ -87,6 +98,12 @@ package struct ExplorerState: Hashable, Sendable {
         guard !text.trimmed.isEmpty, history[prompt]?.last != text else { return }
         history[prompt, default: []].append(text)
         if history[prompt]!.count > Prompt.historyLimit { history[prompt]!.removeFirst() }
+    }
+
+    /// Files a new change for `u`; what was undone before it can no longer be redone.
+    package mutating func pushUndo(_ entry: UndoEntry) {
+        undo.append(entry)
+        redo = []
     }
 
     /// Current record and the trail to it: `QUERY_ROOT › Droid:2001`.

@@ -14,6 +14,8 @@ package struct UndoEntry: Hashable, Sendable {
         /// The write log's "go back to here": the records it touched as they were (`touched`
         /// that are missing here did not exist).
         case rewind(previous: [Record], touched: [CacheKey], description: String)
+        /// The query console ran a document under a policy that fetched and wrote: the policy.
+        case consoleFetch(policy: String)
     }
 
     /// What the user did.

@@ -48,8 +48,18 @@ package struct Binding: Sendable {
 
     /// The command the row runs, when it is a command row.
     package var command: Command? {
-        if case .command(let command) = key { return command }
-        return nil
+        switch key {
+        case .command(let command), .whileTyping(let command): return command
+        case .pair, .fixed: return nil
+        }
+    }
+
+    /// The same row named by a key that works while a line input has the keyboard (`C-y` copy
+    /// in the query console, where `y` is typed).
+    package func whileTyping() -> Binding {
+        var copy = self
+        if let command { copy.key = .whileTyping(command) }
+        return copy
     }
 
     /// The same row ranked `rank` in a pane's hint line (a global command a pane hints).
@@ -76,6 +86,9 @@ package enum BindingKey: Hashable, Sendable {
     case pair(Command, Command)
     /// A key the dialog reads itself, named as shown (`Enter`, `y`, `any other key`).
     case fixed(String)
+    /// The first key bound to the command that is no typed character (`C-y`, not `y`): in the
+    /// query console, characters are text.
+    case whileTyping(Command)
 
     /// The key's name under `keyMap`: the user's key, never a stock one.
     package func name(in keyMap: KeyMap) -> String {
@@ -83,6 +96,7 @@ package enum BindingKey: Hashable, Sendable {
         case .command(let command): return keyMap.keyName(command)
         case .pair(let first, let second): return "\(keyMap.keyName(first))/\(keyMap.keyName(second))"
         case .fixed(let text): return text
+        case .whileTyping(let command): return keyMap.typingKeyName(command)
         }
     }
 }

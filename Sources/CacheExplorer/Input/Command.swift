@@ -5,9 +5,10 @@ package enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case follow, back, forward, nextPane
     case filter, nextMatch, previousMatch, sort
-    case edit, delete, deleteByPattern, undo, refetch
+    case edit, delete, deleteByPattern, undo, redo, refetch
     case addWatch, queryConsole, inbound, watchesReading, commandLine, help, quit, cancel
     case writeLog, goBackToHere, showAsOf
     case repull
     case view, recordJSON
+    case copy, copyPath, cyclePolicy
 }

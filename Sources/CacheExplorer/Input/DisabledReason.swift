@@ -5,6 +5,10 @@ package enum DisabledReason: Hashable, Sendable {
     case readOnly
     /// `u` with nothing done.
     case nothingToUndo
+    /// `C-r` with nothing undone (or a change made since).
+    case nothingToRedo
+    /// A policy key outside the console and the watches pane.
+    case noPolicyHere
     /// No list row and no record shown.
     case nothingSelected
     /// No record shown to edit.
@@ -23,7 +27,9 @@ package enum DisabledReason: Hashable, Sendable {
         switch self {
         case .readOnly: return ExplorerError.readOnly.description
         case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo: \(keys.keyName(.undo)) takes a change back, then \(keys.keyName(.redo)) makes it again"
         case .nothingSelected: return "nothing selected"
+        case .noPolicyHere: return "a cache policy belongs to the query console (\(keys.keyName(.queryConsole))) or a watch (\(keys.keyName(.nextPane)) to the watches)"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
         case .noWriteLog: return "no write log here (read-only views, and caches over \(WriteLog.recordLimit) records, keep none)"
@@ -42,7 +48,9 @@ package enum DisabledReason: Hashable, Sendable {
         switch self {
         case .readOnly: return "read-only"
         case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo"
         case .nothingSelected: return "nothing selected"
+        case .noPolicyHere: return "console or watch only"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
         case .noWriteLog: return "no log"

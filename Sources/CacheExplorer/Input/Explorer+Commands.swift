@@ -112,9 +112,13 @@ extension Explorer {
     /// in the background: keys keep working, progress shows after a moment, `Esc` cancels.
     mutating func runQuery(_ document: String) {
         guard !document.trimmed.isEmpty else { return }
+        if prefillConsoleVariables(for: document) { return }
         if let running = state.console.running { explainer?.cancelExplain(running) }
         let variables = state.console.variables.text
-        if let id = explainer?.startExplain(document: document, variables: variables) {
+        let policy = state.console.policy
+        let started = policy == .cacheOnly ? explainer?.startExplain(document: document, variables: variables)
+            : explainer?.startFetch(document: document, variables: variables, policy: policy)
+        if let id = started {
             state.console.running = id
             state.console.error = nil
             updateBusy()

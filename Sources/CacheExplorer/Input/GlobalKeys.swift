@@ -4,7 +4,8 @@
 package enum GlobalKeys {
     package static let table: [Binding] = [
         moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch, sort,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, view, recordJSON, repull, commandLine, help, cancel, quit,
+        edit, delete, deleteByPattern, undo, redo, addWatch, refetch, queryConsole, inbound, watchesReading, view, recordJSON,
+        copy, copyPath, cyclePolicy, repull, commandLine, help, cancel, quit,
         writeLog, goBackToHere, showAsOf,
     ]
 
@@ -63,6 +64,8 @@ package enum GlobalKeys {
     }
     static let undo = Binding(.undo, keys: [.character("u")], label: "undo", description: "undo",
                               disabled: ExplorerState.undoable) { $0.undoLast() }
+    static let redo = Binding(.redo, keys: [.control("r")], label: "redo", description: "redo what undo took back",
+                              disabled: ExplorerState.redoable) { $0.redoLast() }
     static let addWatch = Binding(.addWatch, keys: [.character("w")], label: "watch", description: "add watch") {
         $0.state.mode = .watchInput(LineInput())
     }
@@ -87,6 +90,17 @@ package enum GlobalKeys {
     static let recordJSON = Binding(.recordJSON, keys: [.character("J")], label: "JSON",
                                     description: "the record as JSON (again: back)",
                                     disabled: ExplorerState.hasTarget) { $0.toggleRecordJSON() }
+    static let copy = Binding(.copy, keys: [.character("y"), .control("y")], label: "copy",
+                              description: "copy the selected key, value or result to the clipboard (OSC 52)") {
+        $0.copySelection(pathForm: false)
+    }
+    static let copyPath = Binding(.copyPath, keys: [.character("Y")], label: "copy path",
+                                  description: "copy the path or key form (Droid:2001.friends[1]), a watch's or the console's document") {
+        $0.copySelection(pathForm: true)
+    }
+    static let cyclePolicy = Binding(.cyclePolicy, keys: [.character("p"), .control("p")], label: "policy",
+                                     description: "next cache policy: the console's runs, or the selected watch's reads",
+                                     disabled: ExplorerState.choosesPolicy) { $0.cyclePolicy() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }

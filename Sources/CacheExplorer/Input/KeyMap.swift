@@ -21,6 +21,14 @@ package struct KeyMap: Hashable, Sendable {
         bindings.first { $0.command == command }?.key.description ?? command.rawValue
     }
 
+    /// The first key bound to `command` that a line input does not take as text (`C-y`), for
+    /// the query console; the first key when every key is a character.
+    package func typingKeyName(_ command: Command) -> String {
+        let keys = keys(of: command)
+        let usable = keys.first { if case .character = $0 { return false } else { return true } }
+        return (usable ?? keys.first)?.description ?? command.rawValue
+    }
+
     /// Every key bound to `command`, in table order.
     package func keys(of command: Command) -> [Key] {
         bindings.filter { $0.command == command }.map(\.key)

@@ -14,6 +14,9 @@ extension LineCommand {
                     summary: { _ in "run a document (text or a .graphql file) in the console" }) { explorer, argument, _ in
             explorer.openQuery(argument)
         },
+        LineCommand("policy", arguments: "NAME", summary: { keys in
+            "the cache policy the console runs under (a watch's, from the watches pane); \(keys.keyName(.cyclePolicy)) cycles"
+        }) { explorer, argument, _ in explorer.choosePolicy(argument) },
         LineCommand("theme", arguments: "NAME",
                     summary: { _ in "switch theme (default, light, high-contrast, monochrome)" }) { explorer, argument, _ in
             explorer.switchTheme(argument)

@@ -9,6 +9,9 @@ package final class HeadlessTerminal: Terminal {
     /// How many frames were drawn.
     package private(set) var frameCount = 0
 
+    /// The clipboard escapes written, oldest first (what a real terminal would have been sent).
+    package private(set) var clipboardWrites: [String] = []
+
     package init(size: Size, actions: [Action] = []) {
         self.size = size
         pending = actions
@@ -26,6 +29,10 @@ package final class HeadlessTerminal: Terminal {
     package func draw(_ grid: Grid, theme: Theme) {
         lastGrid = grid
         frameCount += 1
+    }
+
+    package func copyToClipboard(_ text: String) {
+        clipboardWrites.append(ClipboardEscape.sequence(for: text))
     }
 
     package func nextAction(timeoutMilliseconds: Int) -> Action? {

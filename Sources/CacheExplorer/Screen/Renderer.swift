@@ -49,20 +49,13 @@ package struct Renderer {
 
     private mutating func drawStatusBar(row: Int) {
         grid.fill(Rect(row: row, column: 0, width: state.size.width, height: 1), role: .statusBar)
-        // Grouped digits (`100,101 records`), as the command line prints counts.
-        let count = "\(MissGroup.number(state.list.count))\(state.list.countIsExact ? "" : "+")"
-        let noun = state.list.count == 1 && state.list.countIsExact ? "record" : "records"
-        var parts = ["\(count) \(state.list.filter.isEmpty ? noun : "matching")"]
-        if state.size.width >= 60 { parts.insert(state.sourceName, at: 0) }
-        let broken = state.brokenRows.brokenKeys.count
-        if broken > 0 { parts.append("\(broken) broken row\(broken == 1 ? "" : "s")") }
-        let keyless = state.brokenRows.nullKeyRows
-        if keyless > 0 { parts.append("\(keyless) row\(keyless == 1 ? "" : "s") without a key") }
-        if let find = state.find {
-            parts.append("find \(find.matches.count)\(find.isFinished ? "" : " (\(Int(find.fraction * 100))%)")")
-        }
-        parts.append(modeName)
-        if state.readOnly { parts.append("read-only") }
+        // Grouped digits (`100,101 records`), as the command line prints counts; the parts are
+        // shortened or dropped by rank to fit (`StatusBarParts`).
+        let fixed = [modeName] + (state.readOnly ? ["read-only"] : [])
+        // The breadcrumbs keep room for themselves, up to two fifths of the bar.
+        let crumbWidth = state.breadcrumbs.isEmpty ? 0 : DisplayWidth.of(state.breadcrumbs.map(\.rawValue).joined(separator: " › ")) + 1
+        let room = state.size.width - min(crumbWidth, state.size.width * 2 / 5)
+        let parts = StatusBarParts(state).fitted(width: room, fixed: fixed) + fixed
         let left = " " + parts.joined(separator: " │ ") + " │ "
         var column = grid.put(left, row: row, column: 0, role: .statusBar)
         let crumbs = state.breadcrumbs.map(\.rawValue)

@@ -7,6 +7,9 @@ package protocol Terminal: AnyObject {
     func draw(_ grid: Grid, theme: Theme)
     /// The next event, waiting at most `timeoutMilliseconds`; nil when none came.
     func nextAction(timeoutMilliseconds: Int) -> Action?
+    /// Puts `text` on the clipboard of the terminal the user sits at (`ClipboardEscape`: OSC 52,
+    /// which reaches it over ssh and through tmux).
+    func copyToClipboard(_ text: String)
     /// Whether the terminal is gone (hung up); the loop then stops.
     var isClosed: Bool { get }
     /// Gives the screen to another program while `body` runs (the pager's `E` runs `$PAGER`),

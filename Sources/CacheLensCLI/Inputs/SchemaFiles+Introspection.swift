@@ -26,7 +26,9 @@ extension SchemaFiles {
             let reason = if case .network(let failure) = error { failure.description } else { error.description }
             say("schema: not introspected from \(url): \(TerminalText.escaped(reason)); going on without a schema "
                 + "(give --schema FILE, or --no-introspection to skip asking)")
-            return fallback
+            var failed = fallback
+            failed.introspectionProblem = Self.shortReason(error)
+            return failed
         }
         do {
             let schema = try CacheSchema.load(sdl: [introspected.sdl], limits: limits)
@@ -37,6 +39,14 @@ extension SchemaFiles {
                 + "going on without a schema (give --schema FILE)")
             return fallback
         }
+    }
+
+    /// `HTTP 401`, or the first words of another failure, for a status bar.
+    static func shortReason(_ error: GraphQLCacheError) -> String {
+        if case .network(let failure) = error, let status = failure.httpStatus { return "HTTP \(status)" }
+        let text = if case .network(let failure) = error { failure.description } else { error.description }
+        let words = TerminalText.escaped(text).split(separator: " ").prefix(4).joined(separator: " ")
+        return words.count > 32 ? String(words.prefix(31)) + "…" : words
     }
 
     /// Runs `work` to completion on its own task, blocking the calling (command) thread.

@@ -11,6 +11,8 @@ struct SchemaFiles {
     let limits: CacheLimits
     /// Where each text came from, for messages: the file paths, or the introspected endpoint.
     var origins: [String] = []
+    /// Why introspecting the endpoint's schema failed (`HTTP 401`, a few words), when it did.
+    var introspectionProblem: String?
 
     init(texts: [String], schema: CacheSchema?, limits: CacheLimits, origins: [String]? = nil) {
         self.texts = texts

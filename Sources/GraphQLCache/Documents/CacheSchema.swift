@@ -68,6 +68,10 @@ public struct CacheSchema: Sendable {
     }
 
     /// Whether `name` is an object type (a concrete type, whose name is a typename).
+    /// How many named types the schema declares (introspection's own `__` types not counted),
+    /// for a status line's `schema: 24 types`.
+    package var typeCount: Int { types.keys.filter { !$0.hasPrefix("__") }.count }
+
     package func isObjectType(_ name: String) -> Bool { types[name]?.kind == .object }
 
     /// Whether `name` is an object, interface or union type: one whose values are objects with

@@ -151,3 +151,12 @@ public final class HTTPNetworkTransport: NetworkTransport {
         return try TransportResponse(json: object)
     }
 }
+
+extension NetworkTransport {
+    /// Where requests go, in a few characters for a status line (`127.0.0.1:8000`,
+    /// `api.example.com`): an HTTP transport's host and port; nil for other transports.
+    package var endpointName: String? {
+        guard let http = self as? HTTPNetworkTransport, let host = http.url.host else { return nil }
+        return http.url.port.map { "\(host):\($0)" } ?? host
+    }
+}

@@ -47,6 +47,19 @@ public final class GraphQLClient: Sendable {
         return fetch.outcome
     }
 
+    /// `fetchAll` whose server data is written by `writer` instead of a plain merge (as a
+    /// watcher's `writeResponse` is), so that a caller can keep what the write replaced (the
+    /// explorer's console, for undo). The writer should write under `origin`.
+    package func fetchAll(query: GraphQLOperation, cachePolicy: CachePolicy, origin: ChangeOrigin,
+                          readOptions: ReadOptions = ReadOptions(),
+                          writer: @escaping @Sendable (RecordSet) throws -> Void) async -> FetchOutcome {
+        var policy = cachePolicy
+        if query.operationType == .mutation && policy.writesResults { policy = .networkOnly }
+        var fetch = FetchRun(client: self, query: query, origin: origin, handler: nil, readOptions: readOptions, writer: writer)
+        await fetch.run(policy)
+        return fetch.outcome
+    }
+
     /// Watches `query`: the first results come from a fetch with `cachePolicy`; afterwards,
     /// whenever a committed change touches what the last read depended on, the watcher re-reads
     /// the cache and delivers the new data, or refetches when the re-read misses, the policy

@@ -1,3 +1,5 @@
+import GraphQLCache
+
 /// The query console: the document and variables typed (Tab switches between them) and the
 /// last report.
 package struct QueryConsole: Hashable, Sendable {
@@ -7,6 +9,10 @@ package struct QueryConsole: Hashable, Sendable {
     /// Whether keys go to the variables line rather than the document.
     package var editingVariables: Bool
     package var report: QueryReport?
+    /// What the last run under a policy that may fetch did (nil for a cache-only run).
+    package var fetch: ConsoleFetch?
+    /// The policy a run uses; `returnCacheDataDontFetch` (the default) reads the cache alone.
+    package var policy: CachePolicy = .returnCacheDataDontFetch
     package var error: String?
     package var top: Int
     /// The background run under way (its id), if any.

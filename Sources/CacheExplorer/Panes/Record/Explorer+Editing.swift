@@ -57,7 +57,7 @@ extension Explorer {
             let changed = try writable().write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal
             if !changed.isEmpty {
-                state.undo.append(UndoEntry(.edit(dialog.field, previous: previous), origin: writer?.lastWriteOrigin))
+                state.pushUndo(UndoEntry(.edit(dialog.field, previous: previous), origin: writer?.lastWriteOrigin))
                 noteChange()
             }
             // The list, record pane and watches follow through the store's change (`.storeDidChange`).
@@ -78,6 +78,7 @@ extension Explorer {
         let (remove, restore) = entry.beforeCausedWrites
         let written = entry.causedWrites.reduce(0) { $0 + $1.recordCount }
         let caused = written == 0 ? "" : " and \(written) record\(written == 1 ? "" : "s") its watch refetch wrote"
+        let redo = redoEntry(undoing: entry)
         do {
             switch entry.action {
             case let .edit(field, previous):
@@ -98,7 +99,12 @@ extension Explorer {
                 try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
                 noteChange()
                 inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
+            case .consoleFetch:
+                try writable().restore(removing: remove, writing: [restore], watchesRefetch: false)
+                noteChange()
+                inform("undone: \(entry.action.summary) (\(written) record\(written == 1 ? "" : "s"))")
             }
+            if let redo { state.redo.append(redo) }
         } catch {
             state.undo.append(entry)
             fail(error)

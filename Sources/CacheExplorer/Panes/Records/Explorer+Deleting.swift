@@ -70,7 +70,7 @@ extension Explorer {
             let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
             let removed = try writable().remove(keys: keys)
             if !removed.isEmpty {
-                state.undo.append(UndoEntry(.removal(removed, description: description), origin: writer?.lastWriteOrigin))
+                state.pushUndo(UndoEntry(.removal(removed, description: description), origin: writer?.lastWriteOrigin))
                 noteChange()
             }
             // The record pane showed a record that is gone: it previews the list's selection again.

@@ -106,7 +106,7 @@ extension Explorer {
             state.undo[index].causedWrites.append(write)
             inform("\(write.watch) refetched: wrote \(count); \(keyMap.keyName(.undo)) undoes it with \(state.undo[index].action.summary)")
         } else {
-            state.undo.append(UndoEntry(.watchFetch(write.watch), causedWrites: [write]))
+            state.pushUndo(UndoEntry(.watchFetch(write.watch), causedWrites: [write]))
             inform("\(write.watch) fetched: wrote \(count)" + undoHint)
         }
     }
@@ -160,8 +160,11 @@ extension Explorer {
         switch outcome {
         case .report(let report):
             state.console.report = report
+            state.console.fetch = nil
             state.console.error = nil
             state.console.top = 0
+        case let .fetched(report, fetch):
+            consoleFetched(report, fetch)
         case .failed(let message):
             state.console.report = nil
             state.console.error = message
@@ -179,6 +182,7 @@ extension UndoEntry.Action {
         case .edit(let field, _): return "the edit of \(field)"
         case .removal(_, let description), .rewind(_, _, let description): return description
         case .watchFetch(let watch): return "\(watch)'s fetch"
+        case .consoleFetch(let policy): return "the console's fetch (\(policy))"
         }
     }
 }

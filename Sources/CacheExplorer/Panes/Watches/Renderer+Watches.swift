@@ -1,4 +1,5 @@
 import CacheDiagnostics
+import GraphQLCache
 
 /// The watches pane, the watch workspace and the query console.
 extension Renderer {
@@ -65,7 +66,8 @@ extension Renderer {
         let flashing = state.flashing.contains(watch.name)
         let updates = "\(watch.updateCount) update\(watch.updateCount == 1 ? "" : "s")"
         let reading = watch.isReading ? " · reading…" : ""
-        let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates)\(reading)"
+        let policy = CachePolicy(rawValue: watch.policy).map(StatusBarParts.shortName) ?? watch.policy
+        let header = "\(selected ? "›" : " ")\(flashing ? "●" : "○") \(watch.name) · \(watch.source) · \(updates) · \(policy)\(reading)"
         var rows: [(String, StyleRole)] = [(header, selected ? .listSelection : flashing ? .diffChanged : .title)]
         rows.append(("   " + watch.summary, .textDim))
         if let changed = watch.changeSummary {
@@ -102,7 +104,9 @@ extension Renderer {
         // The view key that is not a letter (a letter is text here), so the report can be read whole.
         let view = keyMap.keys(of: .view).first { if case .character = $0 { return false } else { return true } }
         let whole = view.map { ", \($0) whole" } ?? ""
-        grid.box(rect, title: "Query console (Enter runs, Tab: document/variables, \(keyMap.keyName(.cancel)) leaves\(whole))", focused: true)
+        let policy = "policy \(state.console.policy.rawValue) (\(keyMap.typingKeyName(.cyclePolicy)))"
+        grid.box(rect, title: "Query console · \(policy) · Enter runs, Tab: document/variables, \(keyMap.keyName(.cancel)) leaves\(whole)",
+                 focused: true)
         let inner = rect.inner
         guard inner.height > 1 else { return }
         let console = state.console
@@ -128,7 +132,7 @@ extension Renderer {
         } else if let error = state.console.error {
             lines.append((error, .statusError))
         } else if let report = state.console.report {
-            lines = Self.reportLines(report)
+            lines = (state.console.fetch?.styledLines(undoKey: keys.keyName(.undo)) ?? []) + Self.reportLines(report)
         } else {
             lines.append(("type a document, e.g. { hero { name friends { name } } }, and press Enter", .textDim))
         }

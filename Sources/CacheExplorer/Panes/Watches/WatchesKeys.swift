@@ -6,6 +6,7 @@ package enum WatchesKeys {
         GlobalKeys.help.hinted(0), open.hinted(2), GlobalKeys.refetch.hinted(3), GlobalKeys.addWatch.hinted(4),
         edit.hinted(5), remove.hinted(6), GlobalKeys.nextPane.hinted(7), GlobalKeys.queryConsole.hinted(8),
         GlobalKeys.commandLine.hinted(9), GlobalKeys.quit.hinted(1),
+        GlobalKeys.cyclePolicy.labelled("policy", "the selected watch reads under the next cache policy").hinted(10),
     ]
 
     /// The open watch: refetch, edit, remove, back to the pane, scroll its result, see it whole.
@@ -15,6 +16,7 @@ package enum WatchesKeys {
         GlobalKeys.moveDown.labelled("scroll", "scroll the result").hinted(4),
         Binding(.follow, label: "whole", description: "the watch whole in the pager: its error, diagnoses and result, searchable",
                 hint: 5) { $0.viewSelected() },
+        GlobalKeys.cyclePolicy.labelled("policy", "the watch reads under the next cache policy").hinted(6),
     ]
 
     private static let open = Binding(.follow, label: "open", description: "open the watch, filling the screen") {

@@ -1,0 +1,38 @@
+import GraphQLCache
+
+/// A change `u` took back, kept so that `C-r` can make it again: the undo entry itself (back
+/// on the undo stack after the redo) and every record the undo touched as it was before it.
+/// Putting those records back exactly is the redo, whatever the undo was (an edit, a delete,
+/// what a watch fetched), so one way of redoing serves them all.
+package struct RedoEntry: Hashable, Sendable {
+    /// What was undone.
+    package var undone: UndoEntry
+    /// Every record the undo wrote or removed.
+    package var keys: [CacheKey]
+    /// Those of `keys` that existed before the undo, as they were.
+    package var before: [Record]
+
+    package init(undone: UndoEntry, keys: [CacheKey], before: [Record]) {
+        self.undone = undone
+        self.keys = keys
+        self.before = before
+    }
+}
+
+extension UndoEntry {
+    /// Every record undoing this entry writes or removes.
+    var touchedKeys: [CacheKey] {
+        var keys = Set<CacheKey>()
+        for write in causedWrites {
+            keys.formUnion(write.created)
+            keys.formUnion(write.previous.map(\.key))
+        }
+        switch action {
+        case .edit(let field, _): keys.insert(field.record)
+        case .removal(let records, _): keys.formUnion(records.map(\.key))
+        case .rewind(_, let touched, _): keys.formUnion(touched)
+        case .watchFetch, .consoleFetch: break
+        }
+        return keys.sorted()
+    }
+}
