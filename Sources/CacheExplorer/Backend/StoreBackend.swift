@@ -27,7 +27,7 @@ package final class StoreBackend: ExplorerBackend {
     private let lastBrokenRows = Mutex(BrokenRowSummary())
     /// Who `onChange` tells (counts and explains finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
-    private let work = WorkTracker()
+    let work = WorkTracker()
     private let lastOrigin = Mutex<ChangeOrigin?>(nil)
     /// What each writer is called, for the watches' "changed by".
     private let origins = OriginNames()
@@ -40,6 +40,10 @@ package final class StoreBackend: ExplorerBackend {
     /// Why the last change-poll failed (a lock held elsewhere, the file replaced), so that it
     /// is said once, not at every tick.
     let lastPollProblem = Mutex<String?>(nil)
+    /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
+    let polling = Mutex(false)
+    /// Where background change-polls run, one at a time.
+    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -114,8 +118,12 @@ package final class StoreBackend: ExplorerBackend {
 
     package func scanBrokenRows(waiting: Bool) {
         guard let rows = store.cache as? BrokenRowReporting else { return }
+        // The scan never waits for another process's lock: run off any task, it could not be
+        // cancelled, and it would hold the file's connection meanwhile. Refused, it is made
+        // again after the next external change.
         let scan: @Sendable () -> Void = { [weak self] in
-            guard let summary = try? rows.brokenRowSummary(), let self else { return }
+            guard let summary = try? LockWaiting.$forbidden.withValue(true, operation: { try rows.brokenRowSummary() }),
+                  let self else { return }
             let changed = self.lastBrokenRows.withLock { last in
                 defer { last = summary }
                 return last != summary
@@ -157,10 +165,13 @@ package final class StoreBackend: ExplorerBackend {
             for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
             return keys.compactMap { records[$0] }
         }
-        if !broken.isEmpty {
-            lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
-        }
+        if !broken.isEmpty { forgetBrokenRows(broken) }
         return removed
+    }
+
+    /// Broken rows just deleted are no longer listed as broken.
+    func forgetBrokenRows(_ broken: Set<CacheKey>) {
+        lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
     }
 
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) throws {
@@ -173,9 +184,11 @@ package final class StoreBackend: ExplorerBackend {
 
     package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
 
+    package var lockWaitElapsed: Duration? { (store.cache as? LockWaitReporting)?.lockWaitElapsed }
+
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
-    private func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
+    func newOrigin(_ kind: String, refetches: Bool = true) -> ChangeOrigin {
         let origin = store.makeOrigin()
         origins.name(origin, kind, refetches: refetches)
         lastOrigin.withLock { $0 = origin }

@@ -86,6 +86,8 @@ extension Explorer {
                 noteChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
+                _ = try writable()
+                if startBackgroundRestore(entry, removing: remove, writing: [restore, records], caused: caused) { return }
                 try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) record\(records.count == 1 ? "" : "s") restored)" + caused)
