@@ -24,7 +24,7 @@ package final class SQLiteConnection {
     /// Opens `path`. `create` allows creating a missing file (read-write only). `immutableURI`,
     /// a `file:` URI with `immutable=1`, opens a file that cannot even be locked (read-only on
     /// disk in WAL mode, where SQLite would need to create the `-shm` file beside it).
-    init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
+    package init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
          immutableURI: String? = nil) throws(SQLiteError) {
         self.path = path
         busyWaiting = SQLiteBusyWaiting(timeoutMilliseconds: busyTimeoutMilliseconds)
