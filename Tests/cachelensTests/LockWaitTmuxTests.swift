@@ -37,6 +37,27 @@ import Testing
         #expect(try session.waitForExit())
     }
 
+    @Test func aDeleteMadeWhileAnotherProcessHoldsTheLockWaitsForIt() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("held.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Lock:1", #"{"word":"first"}"#), ("Lock:2", #"{"word":"second"}"#)])
+        let session = try explore(path)
+        defer { session.shutDown() }
+        try session.waitFor("Lock:1", "first")
+        let holder = try LockHolder(path: path)
+        try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
+        try session.keys("d")
+        try session.waitFor("References to it will dangle", timeout: .seconds(2))
+        try session.keys("y")
+        try session.waitFor("deleting 1 record: waiting for the file's lock", timeout: .seconds(2))
+        holder.release()
+        try session.waitFor("deleted Lock:1", timeout: .seconds(5))
+        #expect(try SQLiteTestFile.scalar("SELECT count(*) FROM records;", at: path) == "1")
+        try session.keys("Q")
+        #expect(try session.waitForExit())
+    }
+
     @Test func qQuitsWhileAnotherProcessHoldsTheLock() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()

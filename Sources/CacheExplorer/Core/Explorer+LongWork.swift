@@ -14,8 +14,9 @@ extension Explorer {
 
     /// Starts deleting `keys` in the background; false when it must be done here (a small
     /// delete, or a backend without background writes).
-    mutating func startBackgroundRemoval(_ keys: [CacheKey], description: String) -> Bool {
-        guard keys.count >= Self.backgroundWriteThreshold else { return false }
+    /// `evenIfSmall`: a small delete refused for another process's lock waits for it there.
+    mutating func startBackgroundRemoval(_ keys: [CacheKey], description: String, evenIfSmall: Bool = false) -> Bool {
+        guard keys.count >= Self.backgroundWriteThreshold || evenIfSmall else { return false }
         return startLongWork("deleting \(Self.records(keys.count))", .removal(description: description)) { $0.startRemoval(of: keys) }
     }
 
@@ -89,7 +90,8 @@ extension Explorer {
             noteChange()
         }
         if let shown = state.record?.key, records.contains(where: { $0.key == shown }) { state.record = nil }
-        inform(brokenRows == 0 ? "deleted \(Self.records(records.count))" + undoHint
+        let what = records.count == 1 ? "\(records[0].key)" : Self.records(records.count)
+        inform(brokenRows == 0 ? "deleted \(what)" + undoHint
             : Self.deletedMessage(records: records.count, brokenRows: brokenRows, undoKey: keyMap.keyName(.undo)))
     }
 

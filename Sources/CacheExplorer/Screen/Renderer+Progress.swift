@@ -2,11 +2,13 @@
 /// runs and how far it got, what reads in the background; each says how `Esc` stops it.
 extension Renderer {
     /// ` ⠿ waiting for the file's lock 3 s… Esc cancels`, while the lock keeps the explorer
-    /// out (and `Esc` has not dismissed it).
+    /// out (and `Esc` has not dismissed it), naming the big change that waits if one does
+    /// (` ⠿ deleting 1 record: waiting for…`).
     var lockWaitLine: String? {
         guard let elapsed = state.lockWait, !state.lockWaitDismissed else { return nil }
         let seconds = elapsed.components.seconds
-        return " \(Self.spinner(at: state.now)) waiting for the file's lock \(seconds) s… \(keyMap.keyName(.cancel)) cancels"
+        let what = state.longWork.map { "\($0.label): " } ?? ""
+        return " \(Self.spinner(at: state.now)) \(what)waiting for the file's lock \(seconds) s… \(keyMap.keyName(.cancel)) cancels"
     }
 
     /// ` ⠿ deleting 100,000 records… 40 % · Esc cancels` while a big change runs.

@@ -85,6 +85,9 @@ extension Explorer {
             } else {
                 inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count, undoKey: keyMap.keyName(.undo)))
             }
+        } catch let error as LockContention where error.isLockContention {
+            // Another process holds the file's lock: the delete waits for it in the background.
+            if !startBackgroundRemoval(keys, description: description, evenIfSmall: true) { fail(error) }
         } catch {
             fail(error)
         }
