@@ -14,7 +14,9 @@ final class LockHolder {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'held';\n".utf8))
+        // `.timeout`: the explorer may be reading at this moment (its poll); without it the
+        // BEGIN would fail at once and nothing would be held.
+        input.fileHandleForWriting.write(Data(".timeout 10000\nBEGIN EXCLUSIVE;\nSELECT 'held';\n".utf8))
         var said = Data()
         while !String(decoding: said, as: UTF8.self).contains("held") {
             let chunk = output.fileHandleForReading.availableData

@@ -53,6 +53,8 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// as an empty external change. Returns whether commits were found now (by a poll made on
     /// the caller's thread).
     func pollExternalChangesInBackground() -> Bool
+    /// Whether a background poll is under way (the loop then looks for its news sooner).
+    var pollInFlight: Bool { get }
     /// Takes in the new version of the data's source that `pollExternalChanges` announced
     /// (`.externalSourceChanged`), as one store change with origin `external`.
     func applyExternalVersion() throws
@@ -69,6 +71,9 @@ extension RecordBrowsing {
 
     /// Polls on the caller's thread.
     package func pollExternalChangesInBackground() -> Bool { pollExternalChanges() }
+
+    /// Polls made on the caller's thread are never in flight.
+    package var pollInFlight: Bool { false }
 
     /// One record, or nil when absent.
     package func loadRecord(_ key: CacheKey) throws -> Record? {

@@ -38,6 +38,8 @@ extension StoreBackend {
         return false
     }
 
+    package var pollInFlight: Bool { polling.withLock { $0 } }
+
     /// Polls the store's file without waiting for locks (waiting out another process's lock
     /// froze every key for the busy timeout); a failure (the file replaced by rename) is said
     /// in the status line once. Returns how many records the commits found concerned (nil when

@@ -12,6 +12,9 @@ package struct ExplorerLoop {
 
     /// Milliseconds to wait for a key before polling for store changes.
     package static let pollMilliseconds = 100
+    /// Milliseconds to wait for a key while a background poll runs: what it finds is applied
+    /// within this of its end, not a whole poll interval later.
+    static let pollFollowUpMilliseconds = 5
 
     /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
     /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
@@ -48,9 +51,11 @@ package struct ExplorerLoop {
         var lastPoll = clock()
         var lookahead: Action?
         while !explorer.isFinished {
-            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            let wait = explorer.backend.pollInFlight ? Self.pollFollowUpMilliseconds : Self.pollMilliseconds
+            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: wait)
             lookahead = nil
-            let poll = action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+            let poll = clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+                || (action == nil && wait == Self.pollMilliseconds)
             if poll { lastPoll = clock() }
             let flashing = explorer.state.flashing
             let busy = explorer.showsProgress || explorer.state.lockWait != nil

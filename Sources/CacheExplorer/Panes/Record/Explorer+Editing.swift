@@ -97,6 +97,12 @@ extension Explorer {
                 noteChange()
                 inform("undone: what \(watch) fetched (\(written) records); \(keyMap.keyName(.refetch)) fetches again")
             }
+        } catch let error as LockContention where error.isLockContention {
+            // Said, not only marked stale (`fail`): the user must know the undo did not happen.
+            state.undo.append(entry)
+            state.lockedOutReads = true
+            state.message = StatusMessage("another process holds the file's lock: nothing undone; "
+                                          + "\(keyMap.keyName(.undo)) again once it is released", isError: true)
         } catch {
             state.undo.append(entry)
             fail(error)
