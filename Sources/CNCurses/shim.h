@@ -25,6 +25,7 @@ static inline mmask_t cncurses_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cncurses_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cncurses_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t cncurses_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t cncurses_button1_triple_clicked(void) { return BUTTON1_TRIPLE_CLICKED; }
 static inline mmask_t cncurses_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cncurses_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline int cncurses_key_resize(void) { return KEY_RESIZE; }

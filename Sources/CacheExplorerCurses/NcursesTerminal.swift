@@ -251,8 +251,9 @@ package final class NcursesTerminal: Terminal {
         let buttons = MouseDecoder.Buttons(
             wheelUp: event.bstate & cncurses_button4_pressed() != 0, wheelDown: event.bstate & cncurses_button5_pressed() != 0,
             pressed: event.bstate & cncurses_button1_pressed() != 0,
-            clicked: event.bstate & (cncurses_button1_clicked() | cncurses_button1_double_clicked()) != 0,
-            released: event.bstate & cncurses_button1_released() != 0)
+            clicked: event.bstate & cncurses_button1_clicked() != 0,
+            released: event.bstate & cncurses_button1_released() != 0,
+            doubleClicked: event.bstate & (cncurses_button1_double_clicked() | cncurses_button1_triple_clicked()) != 0)
         return mouse.action(buttons, row: Int(event.y), column: Int(event.x))
     }
 

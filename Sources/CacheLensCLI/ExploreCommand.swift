@@ -203,11 +203,7 @@ package struct ExploreCommand: ParsableCommand {
     private func openBackend(_ options: ExplorerFiles.Options) throws -> any ExplorerBackend {
         if let cachePath { return try ExplorerFiles.openBackend(path: cachePath, options: options, create: create ? .allowed : .refused) }
         if findsCache {
-            let chosen = try CacheChoice.choose(try discovery.find(), number: cacheNumber, app: app)
-            // An Android cache is a copy pulled off the device: edits would never reach the app.
-            var options = options
-            options.readOnly = options.readOnly || chosen.source == .android
-            return try ExplorerFiles.openBackend(path: chosen.path, options: options)
+            return try ExplorerFiles.openFound(try CacheChoice.choose(try discovery.find(), number: cacheNumber, app: app), options: options)
         }
         if opensSample { return try SampleExplorerData.backend(options: options) }
         let name = if case .http(let url, _, _, _)? = try network.choice() { url.absoluteString } else { "empty cache" }

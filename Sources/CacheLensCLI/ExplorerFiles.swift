@@ -25,6 +25,18 @@ package enum ExplorerFiles {
         }
         /// The caches `cachelens caches` finds, for `:open N`; nil: no search.
         var findCaches: (@Sendable () throws -> [FoundCache])?
+        /// The backends that show copies pulled off a device (`R` pulls them again).
+        let pulled = PulledCaches()
+    }
+
+    /// Opens a cache `cachelens caches` found. A copy pulled off an Android device opens
+    /// read-only (edits would never reach the app) and is remembered so that `R` pulls it again.
+    static func openFound(_ cache: FoundCache, options: Options) throws -> any ExplorerBackend {
+        var readOnlyOptions = options
+        readOnlyOptions.readOnly = options.readOnly || cache.source == .android
+        let backend = try openBackend(path: cache.path, options: readOnlyOptions)
+        options.pulled.remember(backend, pulledAs: cache)
+        return backend
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
@@ -39,14 +51,22 @@ package enum ExplorerFiles {
         var options = options
         options.readOnly = options.readOnly || file.readOnlyReason != nil
         let name = [CacheFormat.apolloIOS, .snapshot].contains(file.format) ? file.name : "\(file.name) [\(file.format.displayName)]"
-        return backend(file.cache, name: name, options: options, externalSource: source)
+        return backend(file.cache, name: name, options: options, externalSource: source, recordDates: recordDates(file))
+    }
+
+    /// The dates the explorer shows in a record's title (Apollo Kotlin 1.0 files keep them).
+    private static func recordDates(_ file: CacheFile) -> [CacheKey: RecordDates] {
+        var dates = file.updated.mapValues { RecordDates(updated: $0) }
+        for (key, date) in file.received { dates[key, default: RecordDates()].received = date }
+        return dates
     }
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
     static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
-                        externalSource: (any ExternalRecordSource)? = nil) -> StoreBackend {
+                        externalSource: (any ExternalRecordSource)? = nil, recordDates: [CacheKey: RecordDates] = [:]) -> StoreBackend {
         StoreBackend(cache: cache, sourceName: name, readOnly: options.readOnly, configuration: options.configuration,
-                     transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource)
+                     transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource,
+                     recordDates: recordDates)
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;
@@ -74,14 +94,36 @@ package enum ExplorerFiles {
                 guard let number = Int(path), !FileManager.default.fileExists(atPath: path), let find = options.findCaches else {
                     return try openBackend(path: path, options: options)
                 }
-                let chosen = try CacheChoice.choose(try find(), number: number, app: nil)
-                var options = options
-                options.readOnly = options.readOnly || chosen.source == .android
-                return try openBackend(path: chosen.path, options: options)
+                return try openFound(try CacheChoice.choose(try find(), number: number, app: nil), options: options)
             },
             loadTheme: { try loadTheme($0, option: ":theme") },
             readFile: { try InputFile.readText($0, role: "file") },
-            writeFile: { try OutputFile.write($0, $1) }
+            writeFile: { try OutputFile.write($0, $1) },
+            findCaches: listing(options.findCaches),
+            pulledFrom: { options.pulled.origin(of: $0).map(PulledCaches.describe) },
+            repull: { try repull($0, options: options) },
+            listDirectory: { folder in
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return entries.map { entry in
+                    var isFolder: ObjCBool = false
+                    let path = (folder as NSString).appendingPathComponent(entry)
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? entry + "/" : entry
+                }
+            }
         )
+    }
+
+    /// `:open` with no file: the lines `cachelens caches` prints, numbered as `:open N` takes them.
+    private static func listing(_ find: (@Sendable () throws -> [FoundCache])?) -> (@Sendable () throws -> [String])? {
+        guard let find else { return nil }
+        return { CacheListing.text(try find()).split(separator: "\n").map(String.init) }
+    }
+
+    /// `R`: pulls the copy `backend` shows off its device again and opens the fresh copy.
+    private static func repull(_ backend: any RecordBrowsing, options: Options) throws -> any ExplorerBackend {
+        guard let cache = options.pulled.origin(of: backend) else {
+            throw CommandError.discovery(message: "\(backend.sourceName) was not pulled off a device")
+        }
+        return try openFound(try AndroidScan.repull(cache), options: options)
     }
 }

@@ -66,7 +66,7 @@ import Testing
     @Test func aConsoleQueryRunsInTheBackgroundAndEscCancelsIt() throws {
         let cache = itemCache(2_000)
         var explorer = explorer(cache)
-        explorer.press([.character("q")] + Key.sequence(from: "{ items { name } }") + [.enter])
+        explorer.press([.character("c")] + Key.sequence(from: "{ items { name } }") + [.enter])
         cache.reachedGate.wait()
         #expect(explorer.state.console.running != nil)
         explorer.press([.character("x")])

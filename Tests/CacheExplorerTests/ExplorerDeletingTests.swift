@@ -58,7 +58,8 @@ import Testing
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("j"), .character("j"), .character("r")])
         let expected = InboundList(target: "Human:1000", references: [
-            FieldKey(record: "Droid:2001", field: "friends"), FieldKey(record: "Human:1002", field: "best"),
+            InboundReference(record: "Droid:2001", place: ValuePath(field: "friends", steps: [.index(0)])),
+            InboundReference(record: "Human:1002", place: ValuePath(field: "best")),
         ])
         #expect(explorer.state.mode == .inbound(expected))
         explorer.press([.character("j"), .enter])

@@ -160,6 +160,28 @@ import Testing
         #expect(other.isFinished)
     }
 
+    @Test func qQuitsAndCOpensTheQueryConsole() {
+        var (explorer, _) = TinyCache.explorer()
+        explorer.send(.keyPressed(.character("c")))
+        #expect(explorer.state.focus == .query)
+        #expect(!explorer.isFinished)
+        explorer.press([.escape, .character("q")])
+        #expect(explorer.isFinished)
+    }
+
+    @Test func backClosesTheOpenListAroundTheFieldBeforeLeavingTheRecord() {
+        var (explorer, _) = TinyCache.explorer()
+        // QUERY_ROOT, follow hero to Droid:2001, open `friends`, select its second item.
+        explorer.press([.enter, .enter, .character("j"), .character("j"), .enter, .character("j"), .character("j")])
+        #expect(explorer.state.record?.selectedRow?.label == "[1]")
+        explorer.send(.keyPressed(.character("h")))
+        #expect(explorer.state.record == TinyCache.droidView(selected: 2))
+        explorer.press([.enter, .left])
+        #expect(explorer.state.record == TinyCache.droidView(selected: 2))
+        explorer.send(.keyPressed(.character("h")))
+        #expect(explorer.state.record?.key == .queryRoot)
+    }
+
     @Test func backReturnsToTheFieldAndTheOpenListsItLeft() {
         var (explorer, _) = TinyCache.explorer()
         // Droid:2001, open `friends`, follow its first item to Human:1000, then back.

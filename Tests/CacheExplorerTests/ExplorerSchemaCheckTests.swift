@@ -56,7 +56,7 @@ import Testing
 
     @Test func aVariableOutsideItsEnumIsAnErrorInTheConsoleNotAMiss() throws {
         var (explorer, _) = try explorer()
-        explorer.press([.character("q")] + Key.sequence(from: "query H($e: Episode) { hero(episode: $e) { name } }") + [.tab]
+        explorer.press([.character("c")] + Key.sequence(from: "query H($e: Episode) { hero(episode: $e) { name } }") + [.tab]
             + Key.sequence(from: #"{"e":"FOO"}"#) + [.enter])
         explorer.settle()
         #expect(explorer.state.console.report == nil)

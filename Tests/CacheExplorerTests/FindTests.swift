@@ -43,7 +43,7 @@ import Testing
         terminal.type([.character("n"), .character("n")])
         loop.run(untilIdle: true)
         #expect(loop.explorer.state.record?.key == "Item:7")
-        #expect(loop.explorer.state.message?.text == "match 2/31: Item:7")
+        #expect(loop.explorer.state.message?.text == "match 2/31: Item:7 · owner")
         terminal.type([.character("N"), .character("N")])
         loop.run(untilIdle: true)
         #expect(loop.explorer.state.record?.key == "Item:2907")

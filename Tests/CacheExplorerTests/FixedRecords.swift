@@ -27,4 +27,5 @@ extension FixedRecords {
     func pollExternalChanges() -> Bool { false }
     func applyExternalVersion() throws {}
     func waitUntilIdle() {}
+    func dates(of key: CacheKey) -> RecordDates? { nil }
 }

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test(arguments: sizes) func queryConsole(size: Size) throws {
-        try check("queryConsole", size, keys: ["q", "{ hero { name nickname friends { name } } }", "Enter"])
+        try check("queryConsole", size, keys: ["c", "{ hero { name nickname friends { name } } }", "Enter"])
     }
 
     @Test(arguments: sizes) func commandLine(size: Size) throws {

@@ -15,12 +15,12 @@ import Testing
     }
 
     @Test func aRemappedKeyDrivesTheExplorer() throws {
-        let map = try KeyMap.load(json: #"{"moveDown": "s"}"#, source: "keys.json")
+        let map = try KeyMap.load(json: #"{"moveDown": "o"}"#, source: "keys.json")
         let cache = InMemoryNormalizedCache(records: try Fixtures.sampleRecords())
         var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "sample"),
                                 size: Size(width: 80, height: 24), keyMap: map)
         #expect(explorer.state.list.selected == 0)
-        explorer.press([.character("s")])
+        explorer.press([.character("o")])
         #expect(explorer.state.list.selected == 1)
         explorer.press([.character("j")])
         #expect(explorer.state.list.selected == 1)
@@ -34,7 +34,7 @@ import Testing
             (#"{"moveDown": 3}"#, #"command "moveDown": expected a key name or a list of them, found integer"#),
             (#"["j"]"#, "expected a JSON object of command to keys"),
             (#"{"moveDown": "j",}"#, "not JSON"),
-            (#"{"moveDown": "q"}"#, #"command "queryConsole" is left without a key ("q" now runs "moveDown"); give it one"#),
+            (#"{"moveDown": "c"}"#, #"command "queryConsole" is left without a key ("c" now runs "moveDown"); give it one"#),
             (#"{"help": []}"#, #"command "help" is left without a key; give it one"#),
         ]
         for (text, message) in cases {

@@ -24,9 +24,9 @@ import Testing
         let cache = InMemoryNormalizedCache(records: try Fixtures.sampleRecords())
         var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "sample"), size: Size(width: 80, height: 24),
                                 keyMap: keyMap)
-        #expect(explorer.render().text.hasSuffix("\n F1 help  / filter  d delete  D by pattern  u undo  w watch  q query  Q quit"))
+        #expect(explorer.render().text.hasSuffix("\n F1 help  / filter  d delete  D by pattern  u undo  w watch  c query  q quit"))
         explorer.press([.enter])
-        #expect(explorer.render().text.hasSuffix("\n F1 help  e edit  Enter follow  d delete  u undo  w watch  q query  Q quit"))
+        #expect(explorer.render().text.hasSuffix("\n F1 help  e edit  Enter follow  d delete  u undo  w watch  c query  q quit"))
     }
 
     @Test func keyNamesRoundTrip() {

@@ -48,7 +48,7 @@ import Testing
 
     @Test func aPastedMultiLineQueryLandsWholeInTheConsoleAndRunsOnlyOnEnter() {
         var (explorer, _) = TinyCache.explorer()
-        explorer.press([.character("q")])
+        explorer.press([.character("c")])
         explorer.send(.pasted("query Hero {\n  # the droid\n  hero { name }\n}\n"))
         #expect(explorer.state.console.input.text == "query Hero { hero { name } }")
         #expect(explorer.state.console.report == nil)
@@ -73,7 +73,7 @@ import Testing
         explorer.send(.pasted("dddd"))
         #expect(explorer.state.list == before)
         #expect(explorer.state.mode == .normal)
-        #expect(explorer.state.message?.text == "a paste goes into a prompt: / filters, q opens the query console")
+        #expect(explorer.state.message?.text == "a paste goes into a prompt: / filters, c opens the query console")
     }
 
     @Test func typingAHundredThousandCharactersIntoTheFilterFiltersOnceAndDrawsTheEnd() {

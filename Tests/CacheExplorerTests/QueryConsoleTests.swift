@@ -5,7 +5,7 @@ import Testing
 @Suite struct QueryConsoleTests {
     @Test func theConsoleShowsTheTreeInQueryOrderWithPartialParentsAndSaysWhatEachPolicyWouldDo() throws {
         var (explorer, _) = TinyCache.explorer()
-        explorer.press([.character("q")] + Key.sequence(from: "{ hero { name nickname friends { name } } }") + [.enter])
+        explorer.press([.character("c")] + Key.sequence(from: "{ hero { name nickname friends { name } } }") + [.enter])
         explorer.settle()
         #expect(explorer.state.focus == .query)
         let report = try #require(explorer.state.console.report)
@@ -42,7 +42,7 @@ import Testing
 
     @Test func anInvalidDocumentIsShownAsAnError() {
         var (explorer, _) = TinyCache.explorer()
-        explorer.press([.character("q")] + Key.sequence(from: "{ hero {") + [.enter])
+        explorer.press([.character("c")] + Key.sequence(from: "{ hero {") + [.enter])
         explorer.settle()
         #expect(explorer.state.console.report == nil)
         #expect(explorer.state.console.error?.isEmpty == false)
@@ -54,7 +54,7 @@ import Testing
 @Suite struct QueryConsoleVariablesTests {
     @Test func tabSwitchesToTheVariablesAndTheyAreUsed() throws {
         var (explorer, _) = TinyCache.explorer()
-        explorer.press([.character("q")] + Key.sequence(from: "query H($id: ID!) { human(id: $id) { name } }") + [.tab]
+        explorer.press([.character("c")] + Key.sequence(from: "query H($id: ID!) { human(id: $id) { name } }") + [.tab]
             + Key.sequence(from: #"{"id":"1000"}"#) + [.enter])
         explorer.settle()
         #expect(explorer.state.console.variables == LineInput(#"{"id":"1000"}"#))

@@ -29,7 +29,7 @@ import SQLiteBaseline
     @Test func aPasteGoesInWholeAndAMultiLineQueryRunsOnlyOnEnter() throws {
         let harness = Harness(cache: InMemoryNormalizedCache())
         _ = run(harness, #"{"op":"merge","records":{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Droid:2001":{"name":"R2-D2"}}}"#)
-        let pasted = try screen(run(harness, #"{"op":"ui","keys":["q"],"paste":"{ hero {\n  name\n} }"}"#))
+        let pasted = try screen(run(harness, #"{"op":"ui","keys":["c"],"paste":"{ hero {\n  name\n} }"}"#))
         #expect(!pasted.contains("name: \"R2-D2\""))
         let ran = try screen(run(harness, #"{"op":"ui","keys":["Enter"]}"#))
         #expect(ran.contains("name: \"R2-D2\""))

@@ -8,6 +8,8 @@ public struct FakeDevices {
     public var adb: String { root + "/bin/adb" }
     /// The folder pulled copies go to (the child's TMPDIR).
     public var temporary: String { root + "/tmp" }
+    /// The debuggable Android app's cache as the device holds it (the app writes it here).
+    public var androidCache: String { root + "/android/emulator-5554/com.example.android/databases/apollo.db" }
 
     /// Two simulators (one booted), three apps and an app group, each holding one Apollo cache,
     /// beside files that are not caches; and one Android device with two packages, one of them

@@ -15,7 +15,7 @@ import Testing
         let session = try explore()
         defer { session.shutDown() }
         try session.waitFor("sample-cache.json", "10 records")
-        try session.keys("q")
+        try session.keys("c")
         try session.waitFor("query> █")
         try session.paste("query Hero {\n  hero {\n    name\n  }\n}\n")
         let pasted = try session.waitFor("query> query Hero { hero { name } }█")
@@ -30,7 +30,7 @@ import Testing
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let session = try explore("--read-only")
         defer { session.shutDown() }
-        let screen = try session.waitFor("read-only", "d delete", "D by pattern", "u undo", "w watch", "q query", "Q quit")
+        let screen = try session.waitFor("read-only", "d delete", "D by pattern", "u undo", "w watch", "c query", "q quit")
         let hints = try #require(screen.split(separator: "\n").last.map(String.init))
         let styled = try #require(try session.styledScreen().split(separator: "\n").last.map(String.init))
         let italic = Self.italicText(styled)

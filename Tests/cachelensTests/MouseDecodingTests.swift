@@ -14,6 +14,11 @@ import Testing
         #expect(decoder.action(Buttons(pressed: true, released: true), row: 7, column: 8) == .mousePressed(row: 7, column: 8))
     }
 
+    @Test func twoClicksReportedAsADoubleClickAreADoubleClick() {
+        var decoder = MouseDecoder()
+        #expect(decoder.action(Buttons(doubleClicked: true), row: 2, column: 9) == .mouseDoubleClicked(row: 2, column: 9))
+    }
+
     @Test func aPressThenItsReleaseIsOnePress() {
         var decoder = MouseDecoder()
         #expect(decoder.action(Buttons(pressed: true), row: 1, column: 2) == .mousePressed(row: 1, column: 2))

@@ -20,7 +20,7 @@ import Testing
         try session.waitFor("hero · cache · 1 update", "hero.name: \"R2-D2\"", "… @defer hero (more): pending")
         #expect(try !session.screen().contains("✗"))
 
-        try session.keys("q")
+        try session.keys("c")
         try session.type(#"{ hero { name ... @defer(label: "more") { primaryFunction } } }"#)
         try session.keys("Enter")
         try session.waitFor("complete: every field is in the cache (1 deferred fragment pending)",

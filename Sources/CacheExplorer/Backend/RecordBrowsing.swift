@@ -63,6 +63,9 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// How long this process has been kept out by another process's lock on the data's file
     /// (a background write waiting for it, or the UI's reads refused), or nil when it is not.
     var lockWaitElapsed: Duration? { get }
+    /// The dates the file keeps for `key` (Apollo Kotlin 1.0 keeps when each record was
+    /// updated and received), nil for formats that keep none.
+    func dates(of key: CacheKey) -> RecordDates?
 }
 
 extension RecordBrowsing {

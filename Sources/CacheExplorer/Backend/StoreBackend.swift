@@ -44,6 +44,8 @@ package final class StoreBackend: ExplorerBackend {
     let polling = Mutex(false)
     /// Where background change-polls run, one at a time.
     let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
+    /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
+    let recordDates: [CacheKey: RecordDates]
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -57,8 +59,10 @@ package final class StoreBackend: ExplorerBackend {
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
-                usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
+                usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
+                recordDates: [CacheKey: RecordDates] = [:]) {
         self.client = client
+        self.recordDates = recordDates
         self.externalSource = externalSource
         self.store = client.store
         self.browsing = browsing
@@ -76,11 +80,12 @@ package final class StoreBackend: ExplorerBackend {
     /// watches are told never to use it: nothing is sent.
     package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                             configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
-                            waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil) {
+                            waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
+                            recordDates: [CacheKey: RecordDates] = [:]) {
         let store = CacheStore(cache: cache, configuration: configuration)
         self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
                   sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,
-                  externalSource: externalSource)
+                  externalSource: externalSource, recordDates: recordDates)
     }
 
     deinit {

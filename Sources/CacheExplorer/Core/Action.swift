@@ -41,6 +41,9 @@ package enum Action: Hashable, Sendable {
     case tick(Duration)
     /// A mouse button went down at a screen cell.
     case mousePressed(row: Int, column: Int)
+    /// Two clicks on a cell, as the terminal reported them (ncurses joins two clicks read
+    /// together into one double click): Enter on the row there.
+    case mouseDoubleClicked(row: Int, column: Int)
     /// The wheel turned over a screen cell: positive lines scroll down.
     case mouseScrolled(row: Int, column: Int, lines: Int)
 }

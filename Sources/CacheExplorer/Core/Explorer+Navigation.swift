@@ -64,7 +64,8 @@ extension Explorer {
         let height = Layout.listPageHeight(state.size)
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {
-            let keys = try backend.keys(matching: filter, offset: state.list.top, limit: height)
+            let keys = try listKeys.map { Array($0.dropFirst(state.list.top).prefix(height)) }
+                ?? backend.keys(matching: filter, offset: state.list.top, limit: height)
             let rows = try backend.loadStoredRecords(forKeys: Set(keys))
             state.list.rows = keys.map { key in
                 switch rows[key] {
@@ -155,6 +156,7 @@ extension Explorer {
                                        rows: rows, expanded: expanded)
             view.selected = min(previous?.selected ?? 0, max(0, rows.count - 1))
             view.top = min(previous?.top ?? 0, view.selected)
+            view.dates = backend.dates(of: key)
             return view
         } catch {
             fail(error)
@@ -188,7 +190,16 @@ extension Explorer {
         state.focus = order[(index + 1) % order.count]
     }
 
+    /// Filters the list by `text` (a substring, `type:NAME` or `re:PATTERN`); a bad regular
+    /// expression is refused in the status line, naming the problem, and the list stays as it was.
     mutating func applyFilter(_ text: String) {
+        do {
+            _ = try ListFilter.parse(text)
+        } catch {
+            fail(error)
+            return
+        }
+        if state.message?.isError == true { state.message = nil }
         state.list.filter = text
         state.list.selected = 0
         state.list.top = 0
@@ -197,20 +208,12 @@ extension Explorer {
         previewSelection()
     }
 
-    /// `n`/`N`: the next or previous list row, or record-view field, matching the filter.
+    /// `n`/`N`, from any pane: the next or previous `:find` match, else the next or previous
+    /// key the filter lets through, shown in the record pane (which pane has focus stays).
     mutating func nextMatch(forward: Bool) {
         if state.find != nil { walkFind(forward: forward); return }
-        let filter = state.list.filter
-        guard !filter.isEmpty else { inform("no filter: / sets one"); return }
-        if state.focus == .record, let view = state.record, !view.rows.isEmpty {
-            let pattern = KeyPattern(filter)
-            let count = view.rows.count
-            for step in 1...count {
-                let index = ((view.selected + (forward ? step : -step)) % count + count) % count
-                let row = view.rows[index]
-                if pattern.matches(row.label) || pattern.matches(ValueText.plain(row.value)) { selectField(index); return }
-            }
-            inform("no field matches \"\(filter)\"")
+        guard !state.list.filter.isEmpty else {
+            inform("nothing to step through: \(keyMap.keyName(.filter)) filters keys, :find searches values")
             return
         }
         let wraps = forward ? state.list.selected + 1 >= state.list.count : state.list.selected == 0
@@ -218,6 +221,9 @@ extension Explorer {
         guard state.list.count > 0 else { return }
         let count = state.list.count
         selectListRow(((state.list.selected + (forward ? 1 : -1)) % count + count) % count)
+        guard state.focus != .records, let key = state.list.selectedRow?.key else { return }
+        if state.record?.key != key { open(key) }
+        inform("match \(state.list.selected + 1)/\(count)\(state.list.countIsExact ? "" : "+"): \(key)")
     }
 
     /// After any change to the data: recount, refetch the page and the record shown, re-read watches.

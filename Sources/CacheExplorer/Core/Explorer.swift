@@ -16,6 +16,9 @@ package struct Explorer {
     /// Where the backend's news waits (store changes, watch results, finished queries) until
     /// the next turn (`turn`) applies it.
     package let inbox = ChangeQueue()
+    /// The list's keys in order when the backend cannot page them (a `type:` or `re:` filter, an
+    /// order other than by key); nil when it pages them itself.
+    var listKeys: [CacheKey]?
 
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
@@ -25,6 +28,7 @@ package struct Explorer {
         self.keyMap = keyMap
         self.environment = environment
         state = ExplorerState(size: size, sourceName: backend.sourceName, readOnly: Self.isReadOnly(backend))
+        state.pulledFrom = environment.pulledFrom(backend)
         listen(to: backend)
         reloadList()
         findBrokenRows()
@@ -105,6 +109,8 @@ package struct Explorer {
             noteLockWait()
         case let .mousePressed(row, column):
             mousePressed(row: row, column: column)
+        case let .mouseDoubleClicked(row, column):
+            mousePressed(row: row, column: column, double: true)
         case let .mouseScrolled(row, column, lines):
             mouseScrolled(row: row, column: column, lines: lines)
         }
@@ -139,6 +145,8 @@ package struct Explorer {
         case .deletePattern(let input): patternKey(key, input)
         case .inbound(let list): inboundKey(key, list)
         case .lint(let list): lintKey(key, list)
+        case .caches(let list): foundCachesKey(key, list)
+        case .readers(let list): readersKey(key, list)
         case .watchInput(let input): watchInputKey(key, input)
         case .confirm(let confirmation): confirmKey(key, confirmation)
         case .editWatch(let editor): watchEditorKey(key, editor)
@@ -200,6 +208,7 @@ package struct Explorer {
         backend = newBackend
         let size = state.size
         state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
+        state.pulledFrom = environment.pulledFrom(newBackend)
         listen(to: newBackend)
         reloadList()
         findBrokenRows()

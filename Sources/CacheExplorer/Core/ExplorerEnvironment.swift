@@ -14,17 +14,40 @@ package struct ExplorerEnvironment: Sendable {
     package var writeFile: @Sendable (String, [UInt8]) throws -> Void
     /// Whether something exists at a path (`:export` asks before replacing it).
     package var fileExists: @Sendable (String) -> Bool
+    /// The caches `cachelens caches` would list, one line each, in its order (`:open` with no
+    /// file shows them; `:open N` opens the Nth); nil where nothing searches for caches.
+    package var findCaches: (@Sendable () throws -> [String])?
+    /// Where the data was copied from when it is a copy pulled off a device (`Pixel 7 ·
+    /// com.example.app · databases/apollo.db`), else nil: `R` pulls such a copy again.
+    package var pulledFrom: @Sendable (any RecordBrowsing) -> String?
+    /// Pulls the copy `backend` was opened from again and opens the fresh copy (`R`).
+    package var repull: @Sendable (any RecordBrowsing) throws -> any ExplorerBackend
+
+    /// `repull` where nothing was pulled off a device.
+    package static let notPulled: @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = { backend in
+        throw ExplorerError.invalid("\(backend.sourceName) is not a copy pulled off a device")
+    }
+    /// The entries of a folder, folders ending in `/` (`Tab` completes paths on the `:` line).
+    package var listDirectory: @Sendable (String) -> [String]
 
     package init(openBackend: @escaping @Sendable (String) throws -> any ExplorerBackend,
                 loadTheme: @escaping @Sendable (String) throws -> Theme,
                 readFile: @escaping @Sendable (String) throws -> String,
                 writeFile: @escaping @Sendable (String, [UInt8]) throws -> Void,
-                fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing }) {
+                fileExists: @escaping @Sendable (String) -> Bool = { FileKind(path: $0) != .missing },
+                findCaches: (@Sendable () throws -> [String])? = nil,
+                pulledFrom: @escaping @Sendable (any RecordBrowsing) -> String? = { _ in nil },
+                repull: @escaping @Sendable (any RecordBrowsing) throws -> any ExplorerBackend = Self.notPulled,
+                listDirectory: @escaping @Sendable (String) -> [String] = { _ in [] }) {
         self.openBackend = openBackend
         self.loadTheme = loadTheme
         self.readFile = readFile
         self.writeFile = writeFile
         self.fileExists = fileExists
+        self.findCaches = findCaches
+        self.pulledFrom = pulledFrom
+        self.repull = repull
+        self.listDirectory = listDirectory
     }
 
     /// No files at all: every file operation fails with a message naming it.

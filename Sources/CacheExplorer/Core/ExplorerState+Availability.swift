@@ -40,7 +40,7 @@ extension ExplorerState {
         switch mode {
         case .filter, .command, .deletePattern, .watchInput, .edit, .editWatch: return true
         case .normal: return focus == .query
-        case .help, .inbound, .lint, .confirm: return false
+        case .help, .inbound, .lint, .caches, .readers, .confirm: return false
         }
     }
 
@@ -74,6 +74,16 @@ extension ExplorerState {
     /// A record shown or selected (inbound references, delete).
     static func hasTarget(_ state: ExplorerState) -> DisabledReason? {
         state.targetKey == nil ? .nothingSelected : nil
+    }
+
+    /// A copy pulled off a device, to pull again (`R`).
+    static func pulled(_ state: ExplorerState) -> DisabledReason? {
+        state.pulledFrom == nil ? .notPulled : nil
+    }
+
+    /// A field selected in the record pane (`W`).
+    static func hasField(_ state: ExplorerState) -> DisabledReason? {
+        state.record?.selectedRow == nil ? .noField : nil
     }
 
     /// A watch to refetch, edit or remove.

@@ -9,6 +9,8 @@ package struct ExplorerState: Hashable, Sendable {
     package var sourceName: String
     /// Whether changes are refused (`--read-only`).
     package var readOnly: Bool
+    /// Where the data was pulled from when it is a device's copy (`R` pulls it again), else nil.
+    package var pulledFrom: String?
     /// The pane keys act on.
     package var focus: Pane = .records
     /// Browsing, or the prompt or overlay that has the keyboard.
@@ -68,6 +70,10 @@ package struct ExplorerState: Hashable, Sendable {
     package var console = QueryConsole()
     /// Rows that are not records (broken JSON, no key), as the backend last found them.
     package var brokenRows = BrokenRowSummary()
+    /// The last click, for telling a double click.
+    package var lastClick: MouseClick?
+    /// The `:` line's `Tab` completion while several candidates are cycled.
+    package var completion: CommandCompletion?
     /// The `:find` search and its matches, if one was run.
     package var find: FindState?
     /// Set when the user quits.

@@ -11,6 +11,10 @@ package enum Mode: Hashable, Sendable {
     case inbound(InboundList)
     /// `:lint` found these; Enter opens the selected example record.
     case lint(LintList)
+    /// `:open` with no file: the caches found on this machine's simulators and devices.
+    case caches(FoundCacheList)
+    /// `W` on a field: the watches that read it; Enter opens one.
+    case readers(ReaderList)
     case watchInput(LineInput)
     /// A dangerous action shown with its consequences; `y` goes ahead.
     case confirm(Confirmation)

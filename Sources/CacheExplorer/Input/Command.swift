@@ -4,7 +4,8 @@
 package enum Command: String, CaseIterable, Hashable, Sendable {
     case moveDown, moveUp, top, bottom, pageDown, pageUp
     case follow, back, forward, nextPane
-    case filter, nextMatch, previousMatch
+    case filter, nextMatch, previousMatch, sort
     case edit, delete, deleteByPattern, undo, refetch
-    case addWatch, queryConsole, inbound, commandLine, help, quit, cancel
+    case addWatch, queryConsole, inbound, watchesReading, commandLine, help, quit, cancel
+    case repull
 }

@@ -11,6 +11,10 @@ package enum DisabledReason: Hashable, Sendable {
     case noRecord
     /// `f` (or `e`/`d` on the watches) with no watch.
     case noWatch
+    /// `R` on a file that is read live rather than pulled off a device.
+    case notPulled
+    /// `W` with no field selected in the record pane.
+    case noField
 
     /// What the status line says when the command is tried, naming the user's keys.
     package func message(keys: KeyMap) -> String {
@@ -20,6 +24,8 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
+        case .notPulled: return "this cache is read live; only a copy pulled off an Android device is pulled again"
+        case .noField: return "no field selected: \(keys.keyName(.follow)) opens a record"
         }
     }
 
@@ -36,6 +42,8 @@ package enum DisabledReason: Hashable, Sendable {
         case .nothingSelected: return "nothing selected"
         case .noRecord: return "no record"
         case .noWatch: return "no watch"
+        case .notPulled: return "not a pulled copy"
+        case .noField: return "no field"
         }
     }
 }

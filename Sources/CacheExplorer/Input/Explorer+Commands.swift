@@ -21,7 +21,7 @@ extension Explorer {
     /// `:open FILE`, first asking when changes live only in memory and would be lost, as
     /// quitting does; `force` (`:open!`) does not ask.
     mutating func openFile(_ path: String, force: Bool) {
-        guard !path.isEmpty else { fail(ExplorerError.invalid(":open needs a file")); return }
+        guard !path.isEmpty else { listFoundCaches(); return }
         if !force, state.unsavedChanges > 0 {
             state.mode = .confirm(.open(path: path, unsavedChanges: state.unsavedChanges))
             return
@@ -39,26 +39,6 @@ extension Explorer {
         do {
             setTheme(try environment.loadTheme(name))
             inform("theme \(name)")
-        } catch {
-            fail(error)
-        }
-    }
-
-    /// Writes the snapshot; an existing file is only replaced by `:export!` (the message says so).
-    mutating func export(to path: String, replacing: Bool) {
-        guard !path.isEmpty else { fail(ExplorerError.invalid(":export needs a file")); return }
-        if !replacing && environment.fileExists(path) {
-            fail(ExplorerError.file(path: path, reason: "exists; :export! \(path) replaces it"))
-            return
-        }
-        do {
-            var records: [Record] = []
-            try backend.forEachRecord { records.append($0) }
-            try environment.writeFile(path, Snapshot.encode(records))
-            state.unsavedChanges = 0
-            backend.scanBrokenRows(waiting: true)
-            state.brokenRows = backend.brokenRows
-            inform("exported \(records.count) records to \(path)" + Self.notExported(state.brokenRows))
         } catch {
             fail(error)
         }

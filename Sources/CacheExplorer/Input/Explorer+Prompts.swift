@@ -13,8 +13,12 @@ extension Explorer {
         case .submitted(let text):
             state.mode = .normal
             state.remember(text, in: .filter)
+            // A text that did not apply (a bad regular expression) says why again, not a count.
+            guard text == state.list.filter else { applyFilter(text); return }
             let count = state.list.countIsExact ? "\(state.list.count)" : "at least \(state.list.count)"
-            inform(text.isEmpty ? "filter cleared" : "\(count) keys match \"\(text)\"; n/N next/previous")
+            let keys = state.list.count == 1 && state.list.countIsExact ? "key matches" : "keys match"
+            let walk = "\(keyMap.keyName(.nextMatch))/\(keyMap.keyName(.previousMatch)) next/previous"
+            inform(text.isEmpty ? "filter cleared" : "\(count) \(keys) \"\(text)\"; \(walk)")
         case .cancelled:
             state.mode = .normal
             applyFilter("")
@@ -24,6 +28,8 @@ extension Explorer {
     }
 
     mutating func commandKey(_ key: Key, _ input: LineInput) {
+        if key == .tab { completeCommandLine(input); return }
+        state.completion = nil
         promptKey(key, input, prompt: .command, mode: Mode.command) { $0.runCommandLine($1) }
     }
 
@@ -52,6 +58,7 @@ extension Explorer {
     /// Keys typed into the query console (Tab switches between document and variables, PgUp and
     /// PgDn scroll the result); false when the key is not the console's.
     mutating func consoleKey(_ key: Key) -> Bool {
+        if consoleStepsMatches(key) { return true }
         switch key {
         case .tab, .backTab:
             state.console.editingVariables.toggle()
@@ -124,7 +131,7 @@ extension Explorer {
             var input = state.console.editingVariables ? state.console.variables : state.console.input
             input.insert(text)
             setConsoleLine(input)
-        case .normal, .help, .inbound, .lint, .confirm:
+        case .normal, .help, .inbound, .lint, .caches, .readers, .confirm:
             break
         }
     }

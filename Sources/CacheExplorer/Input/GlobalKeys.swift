@@ -3,8 +3,8 @@
 /// its own there (Enter opens a watch in the watches pane) and says which rows it hints.
 package enum GlobalKeys {
     package static let table: [Binding] = [
-        moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch,
-        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, commandLine, help, cancel, quit,
+        moveDown, moveUp, top, bottom, pageDown, pageUp, follow, back, forward, nextPane, filter, nextMatch, previousMatch, sort,
+        edit, delete, deleteByPattern, undo, addWatch, refetch, queryConsole, inbound, watchesReading, repull, commandLine, help, cancel, quit,
     ]
 
     /// The global row of `command`, or nil (a test holds that every command has one).
@@ -47,6 +47,9 @@ package enum GlobalKeys {
     static let previousMatch = Binding(.previousMatch, keys: [.character("N")], label: "match", description: "previous match") {
         $0.nextMatch(forward: false)
     }
+    static let sort = Binding(.sort, keys: [.character("s")], label: "sort", description: "sort the list (key, size, type)") {
+        $0.cycleListOrder()
+    }
 
     // Changing data, and watches.
     static let edit = Binding(.edit, keys: [.character("e")], label: "edit", description: "edit field / edit watch",
@@ -66,11 +69,16 @@ package enum GlobalKeys {
                                  disabled: ExplorerState.hasWatch) { $0.refetchSelectedWatch() }
 
     // Tools.
-    static let queryConsole = Binding(.queryConsole, keys: [.character("q")], label: "query", description: "query console") {
+    static let queryConsole = Binding(.queryConsole, keys: [.character("c")], label: "query", description: "query console") {
         $0.state.focus = .query
     }
     static let inbound = Binding(.inbound, keys: [.character("r")], label: "refs", description: "inbound references",
                                  disabled: ExplorerState.hasTarget) { $0.showInbound() }
+    static let repull = Binding(.repull, keys: [.character("R")], label: "pull again", description: "pull a device's cache again",
+                                disabled: ExplorerState.pulled) { $0.repullCache() }
+    static let watchesReading = Binding(.watchesReading, keys: [.character("W")], label: "readers",
+                                        description: "watches that read the selected field",
+                                        disabled: ExplorerState.hasField) { $0.showReaders() }
     static let commandLine = Binding(.commandLine, keys: [.character(":")], label: "command", description: "command line") {
         $0.state.mode = .command(LineInput())
     }
@@ -78,7 +86,7 @@ package enum GlobalKeys {
     static let cancel = Binding(.cancel, keys: [.escape], label: "close", description: "cancel reading / close / clear filter") {
         $0.cancel()
     }
-    static let quit = Binding(.quit, keys: [.character("Q"), .control("c")], label: "quit", description: "quit") {
+    static let quit = Binding(.quit, keys: [.character("q"), .character("Q"), .control("c")], label: "quit", description: "quit") {
         $0.requestQuit()
     }
 }

@@ -39,7 +39,16 @@ package struct KeyMap: Hashable, Sendable {
     }
 
     /// The stock keys: each global row's `stockKeys`, in the table's order.
-    package static let `default` = KeyMap(GlobalKeys.table.flatMap { row in
-        row.command.map { command in row.stockKeys.map { KeyBinding($0, command) } } ?? []
-    })
+    package static let `default` = KeyMap(stockBindings())
+
+    /// Written as a loop: Swift 6.3's optimizer crashes (CopyPropagation, "Found outside of
+    /// lifetime use") on the `flatMap`/`map` closure form of this in a release build.
+    private static func stockBindings() -> [KeyBinding] {
+        var bindings: [KeyBinding] = []
+        for row in GlobalKeys.table {
+            guard let command = row.command else { continue }
+            for key in row.stockKeys { bindings.append(KeyBinding(key, command)) }
+        }
+        return bindings
+    }
 }

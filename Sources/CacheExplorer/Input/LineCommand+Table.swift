@@ -1,8 +1,9 @@
 /// The `:` commands, in the order help lists them.
 extension LineCommand {
     package static let allCases: [LineCommand] = [
-        LineCommand("open", aliases: ["o", "e", "open!", "o!", "e!"], arguments: "FILE",
-                    summary: { _ in "open a .sqlite or snapshot .json file (:open! without asking about unsaved changes)" }) {
+        LineCommand("open", aliases: ["o", "e", "open!", "o!", "e!"], arguments: "[FILE|N]",
+                    summary: { _ in "open a .sqlite or .json cache file, or the Nth cache found; without one, list the caches found "
+                        + "(:open! without asking about unsaved changes)" }) {
             $0.openFile($1, force: $2)
         },
         LineCommand("watch", aliases: ["w"], arguments: "DOC|FILE",
@@ -18,7 +19,7 @@ extension LineCommand {
             explorer.switchTheme(argument)
         },
         LineCommand("export", aliases: ["export!"], arguments: "FILE",
-                    summary: { _ in "write every record to a snapshot file (:export! replaces one)" }) {
+                    summary: { _ in "write the list's records (every one, or the filter's) to a snapshot (:export! replaces one)" }) {
             $0.export(to: $1, replacing: $2)
         },
         LineCommand("filter", arguments: "TEXT", summary: { "filter keys (as \($0.keyName(.filter)))" }) { explorer, argument, _ in

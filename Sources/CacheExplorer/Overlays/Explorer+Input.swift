@@ -27,10 +27,7 @@ extension Explorer {
         case .bottom?: list.selected = max(0, list.references.count - 1)
         case .follow?:
             state.mode = .normal
-            if list.references.indices.contains(list.selected) {
-                open(list.references[list.selected].record)
-                state.focus = .record
-            }
+            if list.references.indices.contains(list.selected) { openInbound(list.references[list.selected]) }
             return
         case .quit?:
             state.mode = .normal

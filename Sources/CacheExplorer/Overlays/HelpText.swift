@@ -47,8 +47,10 @@ struct HelpText {
                                  textRole: reason == nil ? .text : .hintDisabled))
         }
         entries.append(Entry(left: "", leftRole: .text, text: "", textRole: .text))
-        entries.append(Entry(left: "", leftRole: .text, text: "Mouse: click selects, wheel scrolls. Theme: \(themeName).",
+        entries.append(Entry(left: "", leftRole: .text, text: "Filter (\(keyMap.keyName(.filter))): text in the key, type:NAME or re:PATTERN.",
                              textRole: .textDim))
+        entries.append(Entry(left: "", leftRole: .text,
+                             text: "Mouse: click selects, double click opens, wheel scrolls. Theme: \(themeName).", textRole: .textDim))
         return entries
     }
 

@@ -10,7 +10,7 @@ package enum OverlayKeys {
         case .confirm(.quit): return confirmQuit
         case .confirm: return confirmDelete
         case .editWatch: return editWatch
-        case .inbound, .lint: return list
+        case .inbound, .lint, .caches, .readers: return list
         case .normal, .filter, .command, .deletePattern, .watchInput: return nil
         }
     }
@@ -32,7 +32,7 @@ package enum OverlayKeys {
         Binding(.fixed("Enter"), label: "save", hint: 0), Binding(.fixed("Tab"), label: "document/variables", hint: 2),
         Binding(.fixed("Esc"), label: "cancel", hint: 1),
     ]
-    /// Inbound references and lint findings: lists whose rows open a record.
+    /// Inbound references, lint findings and a field's watches: lists whose rows open something.
     static let list = [
         Binding(.command(.follow), label: "open", hint: 0), Binding(.pair(.moveDown, .moveUp), label: "move", hint: 1),
         Binding(.fixed("any other key"), label: "closes", hint: 2),

@@ -4,7 +4,7 @@ import GraphQLCache
 extension Renderer {
     /// A centred dialog box sized for `lines` (clipped to the screen); returns its inside.
     @discardableResult
-    private mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
+    mutating func dialog(title: String, lines: [[(String, StyleRole)]], width wanted: Int) -> Rect {
         let width = min(state.size.width, max(wanted, DisplayWidth.of(title) + 6))
         let height = min(max(0, state.size.height - 2), lines.count + 2)
         let rect = Rect(row: max(0, (state.size.height - 2 - height) / 2), column: max(0, (state.size.width - width) / 2),
@@ -20,7 +20,7 @@ extension Renderer {
 
     /// Dialogs leave a column of the panes either side, except on narrow screens where every
     /// column counts.
-    private var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
+    var dialogWidth: Int { state.size.width < 60 ? state.size.width : min(state.size.width - 2, 72) }
 
     mutating func drawHelp(top: Int, themeName: String) {
         let help = HelpText(keyMap: keyMap, themeName: themeName, state: state)
@@ -157,9 +157,9 @@ extension Renderer {
         let top = max(0, list.selected - capacity + 1)
         for (index, reference) in list.references.enumerated().dropFirst(top).prefix(capacity) {
             let marker = index == list.selected ? "› " : "  "
-            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.field, .fieldName)])
+            lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.place.text, .fieldName)])
         }
-        lines.append([("\(keyMap.keyName(.follow)) opens the referring record · \(keyMap.keyName(.cancel)) closes", .textDim)])
+        lines.append([("\(keyMap.keyName(.follow)) opens the referrer at the reference · \(keyMap.keyName(.cancel)) closes", .textDim)])
         let title = "\(list.references.count) inbound to \(list.target)"
         let inner = dialog(title: title, lines: lines, width: dialogWidth)
         if !list.references.isEmpty {

@@ -5,7 +5,8 @@ import GraphQLCache
 extension Renderer {
     mutating func drawList(in rect: Rect) {
         let list = state.list
-        let title = list.filter.isEmpty ? "Records" : "Records /\(list.filter)"
+        let order = list.order == .key ? "" : " · \(list.order.label)"
+        let title = (list.filter.isEmpty ? "Records" : "Records /\(list.filter)") + order
         grid.box(rect, title: title, focused: state.focus == .records)
         let inner = rect.inner
         if list.count > 0 {
@@ -13,7 +14,7 @@ extension Renderer {
             grid.put(position, row: rect.row + rect.height - 1, column: max(rect.column + 1, rect.column + rect.width - 1 - position.count),
                      role: .border)
         } else {
-            grid.put(list.filter.isEmpty ? "no records" : "no key contains \"\(list.filter)\"",
+            grid.put(Self.emptyListText(list.filter),
                      row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
         }
         let typeWidth = inner.width >= 26 ? min(inner.width >= 40 ? 14 : 8, list.rows.compactMap { $0.typename.map(DisplayWidth.of) }.max() ?? 0) : 0
@@ -46,6 +47,16 @@ extension Renderer {
         }
         if selected { grid.restyle(row: y, column: inner.column, width: inner.width, role: .listSelection, keeping: [.listBroken]) }
         highlightMatch(in: shown, row: y, column: inner.column + 1, limit: keyWidth)
+    }
+
+    /// What an empty list says, in the words of its filter.
+    static func emptyListText(_ filter: String) -> String {
+        switch try? ListFilter.parse(filter) {
+        case .typename(let name)?: return "no record of type \(name)"
+        case .regex(let pattern)?: return "no key matches /\(pattern)/"
+        case .substring?: return "no key contains \"\(filter)\""
+        case .all?, nil: return "no records"
+        }
     }
 
     static func sizeText(_ bytes: Int) -> String {
@@ -81,6 +92,11 @@ extension Renderer {
         if let typename = view.typename { title += " · \(typename)" }
         if view.exists, view.broken == nil { title += " · \(view.fieldCount) field\(view.fieldCount == 1 ? "" : "s")" }
         grid.box(rect, title: title, focused: focused)
+        // The dates a file keeps (Apollo Kotlin 1.0) go in the bottom border: the title is the
+        // record's name and would push them off a narrow pane.
+        if let dates = view.dates?.text, rect.width > 4, rect.height > 2 {
+            grid.put(" \(dates) ", row: rect.row + rect.height - 1, column: rect.column + 1, role: .textDim, limit: rect.width - 2)
+        }
         let inner = rect.inner
         guard view.exists else {
             grid.put("\(view.key) does not exist: a dangling reference.", row: inner.row, column: inner.column + 1,

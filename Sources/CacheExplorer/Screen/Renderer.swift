@@ -80,6 +80,8 @@ package struct Renderer {
         case .confirm, .deletePattern: return "DELETE"
         case .inbound: return "INBOUND"
         case .lint: return "LINT"
+        case .caches: return "OPEN"
+        case .readers: return "READERS"
         case .watchInput, .editWatch: return "WATCH"
         }
     }
@@ -88,8 +90,13 @@ package struct Renderer {
         let row = layout.messageRow
         guard row != layout.statusRow else { return }
         switch state.mode {
-        case .filter(let input): prompt("/", input)
-        case .command(let input): prompt(":", input)
+        case .filter(let input):
+            prompt("/", input)
+            // A filter that cannot apply (a bad regular expression) says why beside the text.
+            if let message = state.message, message.isError { drawAfterPrompt(input, [(message.text, .statusError)]) }
+        case .command(let input):
+            prompt(":", input)
+            if let completion = state.completion { drawCandidates(completion) }
         case .deletePattern(let input): prompt("delete keys containing: ", input)
         case .watchInput(let input): prompt("watch (document or file): ", input)
         default:
@@ -123,6 +130,26 @@ package struct Renderer {
         put(Self.lineSegments(input, room: room), row: row, column: used, limit: room)
     }
 
+    /// Segments drawn on the prompt line two columns after its text and cursor.
+    private mutating func drawAfterPrompt(_ input: LineInput, _ segments: [(String, StyleRole)]) {
+        let column = 1 + DisplayWidth.of(input.text) + 3
+        put(segments, row: layout.messageRow, column: column, limit: max(0, state.size.width - column))
+    }
+
+    /// The `Tab` candidates after the `:` line's text, the one on the line highlighted.
+    private mutating func drawCandidates(_ completion: CommandCompletion) {
+        guard case .command(let input) = state.mode else { return }
+        var segments: [(String, StyleRole)] = []
+        for (index, candidate) in completion.candidates.enumerated() {
+            let folder = candidate.hasSuffix("/")
+            let name = folder ? String(candidate.dropLast()) : candidate
+            let shown = String(name.split(separator: "/").last ?? Substring(name)) + (folder ? "/" : "")
+            segments.append((index == 0 ? "" : "  ", .textDim))
+            segments.append((shown, index == completion.index ? .listSelection : .textDim))
+        }
+        drawAfterPrompt(input, segments)
+    }
+
     private mutating func drawOverlay(themeName: String) {
         switch state.mode {
         case .help(let top): drawHelp(top: top, themeName: themeName)
@@ -134,6 +161,8 @@ package struct Renderer {
         case .confirm(.open(let path, let unsaved)): drawConfirmQuit(unsavedChanges: unsaved, opening: path)
         case .inbound(let list): drawInbound(list)
         case .lint(let list): drawLint(list)
+        case .caches(let list): drawFoundCaches(list)
+        case .readers(let list): drawReaders(list)
         case .editWatch(let editor): drawWatchEditor(editor)
         default: break
         }

@@ -71,7 +71,7 @@ struct AndroidScan {
     }
 
     /// `find … -exec stat -c '%Y %s %n'` run as the package; nil when `run-as` fails.
-    private func remoteFiles(serial: String, package: String) throws(CommandError) -> [RemoteFile]? {
+    func remoteFiles(serial: String, package: String) throws(CommandError) -> [RemoteFile]? {
         let command = "run-as \(package) find \(Self.dataFolders.joined(separator: " ")) -type f -exec stat -c '%Y %s %n' {} +"
         let output = try ProcessRunner.run(adb, ["-s", serial, "shell", command])
         if output.text.hasPrefix("run-as:") || output.standardError.contains("run-as:") { return nil }

@@ -32,7 +32,7 @@ extension CacheFile {
         do {
             guard let loaded = try ForeignSQLite.load(path: path) else { return nil }
             return CacheFile(path: path, cache: InMemoryNormalizedCache(records: loaded.records), sqlite: nil,
-                             format: loaded.format, updated: loaded.updated)
+                             format: loaded.format, updated: loaded.updated, received: loaded.received)
         } catch {
             throw .cache(path: path, message: "\(error)")
         }

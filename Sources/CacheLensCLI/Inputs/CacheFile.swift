@@ -29,6 +29,8 @@ package struct CacheFile {
     var format: CacheFormat = .apolloIOS
     /// Per record, the dates an Apollo Kotlin 1.0 file keeps (`updated_date`), else empty.
     var updated: [CacheKey: Date] = [:]
+    /// Per record, the latest `apollo-received-date` of its fields (Apollo Kotlin 1.0), else empty.
+    var received: [CacheKey: Date] = [:]
 
     /// The file's name, for titles and messages.
     var name: String { URL(fileURLWithPath: path).lastPathComponent }

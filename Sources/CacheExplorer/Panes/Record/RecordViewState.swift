@@ -20,6 +20,8 @@ package struct RecordViewState: Hashable, Sendable {
     package var top: Int
     /// The row as stored, when its record cannot be read: shown raw with its error.
     package var broken: BrokenRow?
+    /// When the file says the record was updated and received (Apollo Kotlin 1.0), for the title.
+    package var dates: RecordDates?
 
     package init(key: CacheKey, exists: Bool, typename: String? = nil, fieldCount: Int = 0, rows: [FieldRow] = [],
                 expanded: Set<String> = [], selected: Int = 0, top: Int = 0) {

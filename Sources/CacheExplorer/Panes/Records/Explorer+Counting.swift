@@ -8,6 +8,16 @@ extension Explorer {
     /// row `row` and a page below it, starting the full count in the background when the
     /// backend stopped there.
     mutating func countList(covering row: Int) throws {
+        let parsed = (try? ListFilter.parse(state.list.filter)) ?? .all
+        guard parsed.isPagedByBackend, state.list.order == .key else {
+            listKeys = nil
+            let keys = try ListKeys.build(parsed, order: state.list.order, backend: backend)
+            listKeys = keys
+            state.list.count = keys.count
+            state.list.countIsExact = true
+            return
+        }
+        listKeys = nil
         let filter = state.list.filter
         guard !filter.isEmpty else {
             state.list.count = try backend.keyCount(matching: nil)
@@ -31,7 +41,7 @@ extension Explorer {
 
     /// Makes the list's count exact now (the bottom of the list needs it).
     mutating func settleListCount() {
-        guard !state.list.countIsExact else { return }
+        guard !state.list.countIsExact, listKeys == nil else { return }
         do {
             state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
             state.list.countIsExact = true

@@ -12,8 +12,10 @@ extension Explorer {
         state.mode = .confirm(.delete(key))
     }
 
+    /// `D`: the pattern prompt, prefilled with the filter when it is a substring (the pattern
+    /// is one; a `type:` or `re:` filter is not a key pattern).
     mutating func beginPatternDelete() {
-        state.mode = .deletePattern(LineInput(state.list.filter))
+        state.mode = .deletePattern(LineInput((try? ListFilter.parse(state.list.filter))?.substring ?? ""))
     }
 
     /// Builds the preview: matching keys and count, references that would dangle, watches hit.
@@ -100,26 +102,5 @@ extension Explorer {
         let brokenText = "\(brokenRows) broken row\(brokenRows == 1 ? "" : "s")"
         return records == 0 ? "deleted \(brokenText) (undo cannot bring its text back)"
             : "deleted \(recordText) and \(brokenText); \(undoKey) undoes the records"
-    }
-
-    /// `r`: every field of every record that references the target (one scan, on demand, of
-    /// the records the backend cannot rule out without decoding them).
-    mutating func showInbound() {
-        guard let target = state.targetKey else { return }
-        var references: [FieldKey] = []
-        do {
-            try backend.forEachRecord(pointingAt: target) { record in
-                for (field, value) in record.fields where value.referencedKeys.contains(target) {
-                    references.append(FieldKey(record: record.key, field: field))
-                }
-            }
-        } catch {
-            fail(error)
-            return
-        }
-        references.sort { a, b in
-            a.record == b.record ? NaturalOrder.precedes(a.field, b.field) : a.record < b.record
-        }
-        state.mode = .inbound(InboundList(target: target, references: references))
     }
 }

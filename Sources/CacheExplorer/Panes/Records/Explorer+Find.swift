@@ -62,7 +62,30 @@ extension Explorer {
         state.find = find
         open(find.matches[index])
         state.focus = .record
-        inform("match \(index + 1)/\(count)\(find.isFinished ? "" : "+"): \(find.matches[index])")
+        let place = landOnMatch(find.search)
+        inform("match \(index + 1)/\(count)\(find.isFinished ? "" : "+"): \(find.matches[index])" + (place.map { " · \($0.text)" } ?? ""))
+    }
+
+    /// Selects the first value of the record shown that the search matches (its field, or the
+    /// element of a list), opening the lists around it; returns where that is.
+    private mutating func landOnMatch(_ search: ValueSearch) -> ValuePath? {
+        guard let key = state.record?.key, let record = try? backend.loadRecord(key) else { return nil }
+        let pattern = KeyPattern(search.text)
+        guard let place = ValuePath.first(in: record, field: search.field, where: { Self.leaf($0, matches: pattern) }) else { return nil }
+        land(at: place)
+        return place
+    }
+
+    /// Whether a scalar or reference contains the text, as `ValueSearch` reads values.
+    static func leaf(_ value: CacheValue, matches pattern: KeyPattern) -> Bool {
+        switch value {
+        case .bool(let flag): return pattern.matches(flag ? "true" : "false")
+        case .int(let number): return pattern.matches(String(number))
+        case .double(let number): return pattern.matches(String(number))
+        case .string(let text): return pattern.matches(text)
+        case .reference(let key): return pattern.matches(key)
+        case .null, .list, .object: return false
+        }
     }
 
     /// `Esc` with a find: stops it while it runs, forgets it once finished.

@@ -4,6 +4,8 @@ import GraphQLCache
 package struct RecordListState: Hashable, Sendable {
     /// The active key filter (a literal, case-insensitive substring); empty shows every key.
     package var filter = ""
+    /// The order of the keys (`s` cycles it).
+    package var order = ListOrder.key
     /// How many keys the filter lets through (a lower bound while `countIsExact` is false).
     package var count = 0
     /// Whether `count` is final; a filter over many keys is counted after its first page shows.

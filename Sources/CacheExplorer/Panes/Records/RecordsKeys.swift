@@ -7,6 +7,6 @@ package enum RecordsKeys {
         Binding(.follow, label: "open", description: "open the selected record", hint: 8) { $0.openSelectedRow() },
         GlobalKeys.delete.hinted(6), GlobalKeys.deleteByPattern.hinted(7), GlobalKeys.undo.hinted(3),
         GlobalKeys.addWatch.hinted(4), GlobalKeys.queryConsole.hinted(5), GlobalKeys.inbound.hinted(9),
-        GlobalKeys.commandLine.hinted(10), GlobalKeys.quit.hinted(1),
+        GlobalKeys.sort.hinted(11), GlobalKeys.commandLine.hinted(10), GlobalKeys.quit.hinted(1),
     ]
 }

@@ -1,0 +1,54 @@
+/// Opening the caches an app keeps without typing their paths: `:open` with no file lists the
+/// caches `cachelens caches` finds, and `R` pulls an Android copy off its device again (a
+/// simulator's file needs no such key: changes to it are followed live).
+extension Explorer {
+    /// `:open` with no file: the caches found, or why there is no list to show.
+    mutating func listFoundCaches() {
+        guard let find = environment.findCaches else {
+            fail(ExplorerError.invalid(":open needs a file here (no cache search: open the explorer with `cachelens explore` to search)"))
+            return
+        }
+        do {
+            let lines = try find()
+            guard !lines.isEmpty else {
+                inform("no Apollo cache found on simulators or devices; :open FILE opens a file")
+                return
+            }
+            state.mode = .caches(FoundCacheList(lines: lines))
+        } catch {
+            fail(error)
+        }
+    }
+
+    mutating func foundCachesKey(_ key: Key, _ list: FoundCacheList) {
+        var list = list
+        let last = max(0, list.lines.count - 1)
+        switch keyMap.command(for: key) {
+        case .moveDown?: list.selected = min(list.selected + 1, last)
+        case .moveUp?: list.selected = max(0, list.selected - 1)
+        case .top?: list.selected = 0
+        case .bottom?: list.selected = last
+        case .follow?:
+            state.mode = .normal
+            openFile(String(list.selected + 1), force: false)
+            return
+        case .quit? where key == .control("c"): state.isFinished = true; return
+        default:
+            state.mode = .normal
+            return
+        }
+        state.mode = .caches(list)
+    }
+
+    /// `R`: a fresh copy of the pulled cache, opened in place of the stale one. The copy is
+    /// read-only (edits would never reach the app), so there is never unsaved work to lose.
+    mutating func repullCache() {
+        let origin = state.pulledFrom ?? state.sourceName
+        do {
+            replaceBackend(try environment.repull(backend))
+            inform("pulled again from \(origin)")
+        } catch {
+            fail(error)
+        }
+    }
+}

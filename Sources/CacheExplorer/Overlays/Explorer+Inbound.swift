@@ -1,0 +1,41 @@
+import GraphQLCache
+
+/// `r`: who refers to the record, element by element, and landing where the reference is.
+extension Explorer {
+    /// Every place in every record that references the target (one scan, on demand, of the
+    /// records the backend cannot rule out without decoding them): a list holding the target
+    /// twice is two rows, each with its element path (`squads[0][1]`).
+    mutating func showInbound() {
+        guard let target = state.targetKey else { return }
+        var references: [InboundReference] = []
+        do {
+            try backend.forEachRecord(pointingAt: target) { record in
+                references += Self.references(in: record, to: target)
+            }
+        } catch {
+            fail(error)
+            return
+        }
+        // Stable: places within one record keep the record view's order.
+        references = references.enumerated().sorted { a, b in
+            a.element.record == b.element.record ? a.offset < b.offset : a.element.record < b.element.record
+        }.map(\.element)
+        state.mode = .inbound(InboundList(target: target, references: references))
+    }
+
+    /// The places in `record` holding a reference to `target`, in the record view's order.
+    static func references(in record: Record, to target: CacheKey) -> [InboundReference] {
+        RecordRows.orderedFields(record).flatMap { field -> [InboundReference] in
+            guard let value = record.fields[field], value.referencedKeys.contains(target) else { return [] }
+            return ValuePath.places(in: value, field: field, objects: false) { $0 == .reference(target) }
+                .map { InboundReference(record: record.key, place: $0) }
+        }
+    }
+
+    /// Enter on an inbound reference: the referrer, opened at the referring element.
+    mutating func openInbound(_ reference: InboundReference) {
+        open(reference.record)
+        land(at: reference.place)
+        state.focus = .record
+    }
+}
