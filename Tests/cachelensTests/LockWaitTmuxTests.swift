@@ -58,7 +58,8 @@ import Testing
         #expect(try session.waitForExit())
     }
 
-    @Test func qQuitsWhileAnotherProcessHoldsTheLock() throws {
+    @Test(arguments: ["q", "Q"])
+    func quitsWhileAnotherProcessHoldsTheLock(key: String) throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()
         let path = directory.path("held.sqlite")
@@ -71,8 +72,8 @@ import Testing
         try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
         let clock = ContinuousClock()
         let start = clock.now
-        try session.keys("Q")
+        try session.keys(key)
         #expect(try session.waitForExit(timeout: .seconds(5)))
-        #expect(clock.now - start < .seconds(1), "Q took \(clock.now - start) while the lock was held")
+        #expect(clock.now - start < .seconds(1), "\(key) took \(clock.now - start) while the lock was held")
     }
 }
