@@ -9,6 +9,7 @@ public enum BenchmarkSuite {
         HTTPFetchBenchmarks.group,
         ExplorerBenchmarks.group,
         ExplorerWorkBenchmarks.group,
+        LongWorkBenchmarks.group,
         ScanBenchmarks.group,
         WideRecordBenchmarks.group,
         HistoryBenchmarks.group,

@@ -38,7 +38,7 @@ import Testing
             if chunk.isEmpty { break }
             said.append(chunk)
         }
-        try session.waitFor("locked", timeout: .seconds(3))
+        try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
         let clock = ContinuousClock()
         let start = clock.now
         try session.keys("Q")

@@ -48,17 +48,36 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// Returns whether anyone committed (the list may have changed even when no record the
     /// explorer read did).
     func pollExternalChanges() -> Bool
+    /// `pollExternalChanges()` off the caller's thread where the backend can (the terminal's
+    /// UI loop): what it finds arrives through `onChange`, a commit that touched nothing read
+    /// as an empty external change. Returns whether commits were found now (by a poll made on
+    /// the caller's thread).
+    func pollExternalChangesInBackground() -> Bool
+    /// Whether a background poll is under way (the loop then looks for its news sooner).
+    var pollInFlight: Bool { get }
     /// Takes in the new version of the data's source that `pollExternalChanges` announced
     /// (`.externalSourceChanged`), as one store change with origin `external`.
     func applyExternalVersion() throws
     /// Blocks until the background work the backend started (watch reads, explains) is done.
     func waitUntilIdle()
+    /// How long this process has been kept out by another process's lock on the data's file
+    /// (a background write waiting for it, or the UI's reads refused), or nil when it is not.
+    var lockWaitElapsed: Duration? { get }
     /// The dates the file keeps for `key` (Apollo Kotlin 1.0 keeps when each record was
     /// updated and received), nil for formats that keep none.
     func dates(of key: CacheKey) -> RecordDates?
 }
 
 extension RecordBrowsing {
+    /// Data that no other process locks (memory, snapshots) never waits.
+    package var lockWaitElapsed: Duration? { nil }
+
+    /// Polls on the caller's thread.
+    package func pollExternalChangesInBackground() -> Bool { pollExternalChanges() }
+
+    /// Polls made on the caller's thread are never in flight.
+    package var pollInFlight: Bool { false }
+
     /// One record, or nil when absent.
     package func loadRecord(_ key: CacheKey) throws -> Record? {
         try loadRecords(forKeys: [key])[key]

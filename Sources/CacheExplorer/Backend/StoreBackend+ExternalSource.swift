@@ -5,7 +5,7 @@ import GraphQLCache
 /// into one `external` change naming what was changed, added and removed.
 extension StoreBackend {
     package func pollExternalChanges() -> Bool {
-        guard let source = externalSource else { return pollStore() }
+        guard let source = externalSource else { return pollStore() != nil }
         switch source.poll() {
         case .unchanged:
             return false
@@ -18,16 +18,41 @@ extension StoreBackend {
         return false
     }
 
-    /// Polls the store's file without waiting for locks (this runs on the UI thread at every
-    /// tick: waiting out another process's lock froze every key for the busy timeout); a
-    /// failure (the lock held, the file replaced by rename) is said in the status line once.
-    private func pollStore() -> Bool {
+    /// Starts a poll of the store's file off the UI thread unless one runs: reading what an app
+    /// rewrote (100,000 rows) took the UI thread 1.6 s, and the poll waits for the store's
+    /// write lock, which a long read (a console query) holds. What it finds arrives through
+    /// `onChange`; commits that touched nothing read arrive as an empty external change, so
+    /// the list is read again.
+    package func pollExternalChangesInBackground() -> Bool {
+        guard externalSource == nil else { return pollExternalChanges() }
+        let starts = polling.withLock { running in
+            defer { running = true }
+            return !running
+        }
+        guard starts else { return false }
+        pollQueue.async { [weak self] in
+            guard let self else { return }
+            if self.pollStore() == 0 { self.post(.storeDidChange(CacheChange(origin: .external))) }
+            self.polling.withLock { $0 = false }
+        }
+        return false
+    }
+
+    package var pollInFlight: Bool { polling.withLock { $0 } }
+
+    /// Polls the store's file without waiting for locks (waiting out another process's lock
+    /// froze every key for the busy timeout); a failure (the file replaced by rename) is said
+    /// in the status line once. Returns how many records the commits found concerned (nil when
+    /// nobody committed).
+    private func pollStore() -> Int? {
         do {
             let found = try store.pollExternalChanges(waitingForLocks: false)
             lastPollProblem.withLock { $0 = nil }
             // Commits that touched only records never read deliver no change: the log reads them.
             if found == 0 { writeLog?.resync(origin: "external") }
-            return found != nil
+            return found
+        } catch let error as LockContention where error.isLockContention {
+            return nil   // the status line says the explorer waits for the lock (`lockWaitElapsed`)
         } catch {
             let message = "\(error)"
             let isNew = lastPollProblem.withLock { last in
@@ -35,7 +60,7 @@ extension StoreBackend {
                 return last != message
             }
             if isNew { post(.externalSourceProblem(message)) }
-            return false
+            return nil
         }
     }
 

@@ -43,6 +43,10 @@ package final class StoreBackend: ExplorerBackend {
     /// Every change this backend sees, with values before and after (nil over a cache too big
     /// to keep a second copy of: `WriteLog.recordLimit`).
     package let writeLog: WriteLog?
+    /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
+    let polling = Mutex(false)
+    /// Where background change-polls run, one at a time.
+    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
 
@@ -126,8 +130,12 @@ package final class StoreBackend: ExplorerBackend {
 
     package func scanBrokenRows(waiting: Bool) {
         guard let rows = store.cache as? BrokenRowReporting else { return }
+        // The scan never waits for another process's lock: run off any task, it could not be
+        // cancelled, and it would hold the file's connection meanwhile. Refused, it is made
+        // again after the next external change.
         let scan: @Sendable () -> Void = { [weak self] in
-            guard let summary = try? rows.brokenRowSummary(), let self else { return }
+            guard let summary = try? LockWaiting.$forbidden.withValue(true, operation: { try rows.brokenRowSummary() }),
+                  let self else { return }
             let changed = self.lastBrokenRows.withLock { last in
                 defer { last = summary }
                 return last != summary
@@ -171,10 +179,13 @@ package final class StoreBackend: ExplorerBackend {
             for key in keys where records[key] != nil || broken.contains(key) { try transaction.removeRecord(for: key) }
             return keys.compactMap { records[$0] }
         }
-        if !broken.isEmpty {
-            lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
-        }
+        if !broken.isEmpty { forgetBrokenRows(broken) }
         return removed
+    }
+
+    /// Broken rows just deleted are no longer listed as broken.
+    func forgetBrokenRows(_ broken: Set<CacheKey>) {
+        lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
     }
 
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
@@ -187,6 +198,8 @@ package final class StoreBackend: ExplorerBackend {
     }
 
     package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
+
+    package var lockWaitElapsed: Duration? { (store.cache as? LockWaitReporting)?.lockWaitElapsed }
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.

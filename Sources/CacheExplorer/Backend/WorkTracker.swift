@@ -24,8 +24,10 @@ final class WorkTracker: Sendable {
         return state.withLock { state in
             let id = state.nextID
             state.nextID += 1
+            // Background work waits for other processes' locks, though the UI thread that
+            // started it may not (`LockWaiting.forbidden` is inherited by tasks).
             state.tasks[id] = Task(executorPreference: executor) { [weak self] in
-                await work(id)
+                await LockWaiting.$forbidden.withValue(false) { await work(id) }
                 self?.end(id)
             }
             return id

@@ -32,6 +32,10 @@ package enum Action: Hashable, Sendable {
     case watchWrote(WatchWrite)
     /// A query run in the background (`startExplain`) ended.
     case queryExplained(id: Int, QueryOutcome)
+    /// A background write (`BackgroundWriting`) got `fraction` of the way.
+    case longWorkProgressed(id: Int, fraction: Double)
+    /// A background write ended.
+    case longWorkFinished(id: Int, LongWorkOutcome)
     /// Time passed: the loop's clock (time since it started) read while waiting for keys.
     /// Flashes end by it, not by the next key.
     case tick(Duration)

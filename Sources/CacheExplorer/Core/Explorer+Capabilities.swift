@@ -15,6 +15,8 @@ extension Explorer {
     /// The writer, or the read-only refusal (the bindings grey such keys out before this).
     func writable() throws(ExplorerError) -> any RecordWriting {
         guard let writer, !writer.isReadOnly else { throw ExplorerError.readOnly }
+        // One big change at a time: a second would wait for the first's transaction.
+        if let work = state.longWork { throw .invalid("\(work.label) is under way; wait, or \(keyMap.keyName(.cancel)) cancels it") }
         return writer
     }
 

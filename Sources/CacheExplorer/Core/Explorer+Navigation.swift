@@ -168,6 +168,10 @@ extension Explorer {
             return view
         } catch {
             fail(error)
+            // Kept out by another process's lock: the record stays as shown until it is gone.
+            if let contention = error as? LockContention, contention.isLockContention {
+                return state.record?.key == key ? state.record! : RecordViewState(key: key, exists: true, typename: "…")
+            }
             return RecordViewState(key: key, exists: false)
         }
     }

@@ -116,9 +116,14 @@ package struct Explorer {
             watchWrote(write)
         case let .queryExplained(id, outcome):
             queryExplained(id: id, outcome)
+        case let .longWorkProgressed(id, fraction):
+            longWorkProgressed(id: id, fraction: fraction)
+        case let .longWorkFinished(id, outcome):
+            longWorkFinished(id: id, outcome)
         case .tick(let now):
             state.now = now
             expireFlashes(now: now)
+            noteLockWait()
         case let .mousePressed(row, column):
             mousePressed(row: row, column: column)
         case let .mouseDoubleClicked(row, column):
@@ -192,6 +197,7 @@ package struct Explorer {
 
     /// Esc: stops what runs, else closes or clears the innermost thing open.
     mutating func cancel() {
+        if stopWaitingForLock() { return }
         if cancelBackgroundWork() { return }
         if cancelFind() { return }
         if state.openWatch != nil { closeWatch(); return }
@@ -204,6 +210,12 @@ package struct Explorer {
 
     /// Reports a failure in the status line.
     mutating func fail(_ error: any Error) {
+        // Refused for another process's lock: the status line says so and the read is made
+        // again once the lock is gone (`noteLockWait`).
+        if let contention = error as? LockContention, contention.isLockContention {
+            state.lockedOutReads = true
+            return
+        }
         state.message = StatusMessage("\(error)", isError: true)
     }
 

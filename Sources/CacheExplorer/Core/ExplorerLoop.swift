@@ -12,6 +12,9 @@ package struct ExplorerLoop {
 
     /// Milliseconds to wait for a key before polling for store changes.
     package static let pollMilliseconds = 100
+    /// Milliseconds to wait for a key while a background poll runs: what it finds is applied
+    /// within this of its end, not a whole poll interval later.
+    static let pollFollowUpMilliseconds = 5
 
     /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
     /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
@@ -32,25 +35,38 @@ package struct ExplorerLoop {
     /// Runs until the user quits, or (`untilIdle`) until the terminal has nothing more to say.
     /// Other processes' commits are looked for every `pollMilliseconds`, keys or not, before
     /// the queued changes are applied, so that their change is drawn in the same frame.
+    ///
+    /// Nothing on this thread waits for another process's lock (`LockWaiting.forbidden`): a
+    /// read it meets fails at once, the status line says the explorer is waiting, and what
+    /// was refused is read again once the lock is gone; writes that must wait run as
+    /// background work. Every key is answered meanwhile. The change-poll runs off this thread
+    /// too, except `untilIdle` (tests, the harness), which ends having applied what it found.
     package mutating func run(untilIdle: Bool = false) {
+        LockWaiting.$forbidden.withValue(true) { drive(untilIdle: untilIdle) }
+    }
+
+    private mutating func drive(untilIdle: Bool) {
         if terminal.size != explorer.state.size { explorer.send(.resized(terminal.size)) }
         terminal.draw(explorer.render(), theme: explorer.theme)
         var lastPoll = clock()
         var lookahead: Action?
         while !explorer.isFinished {
-            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            let wait = explorer.backend.pollInFlight ? Self.pollFollowUpMilliseconds : Self.pollMilliseconds
+            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: wait)
             lookahead = nil
-            let poll = action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+            let poll = clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+                || (action == nil && wait == Self.pollMilliseconds)
             if poll { lastPoll = clock() }
             let flashing = explorer.state.flashing
-            let busy = explorer.showsProgress
+            let busy = explorer.showsProgress || explorer.state.lockWait != nil
             let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
-            let applied = explorer.turn(input, pollingExternalChanges: poll)
+            let applied = explorer.turn(input, pollingExternalChanges: poll, inBackground: !untilIdle)
             runExternalViewer()
             if let text = explorer.takePendingCopy() { terminal.copyToClipboard(text) }
             explorer.send(.tick(clock()))
             // While background work shows progress, every poll redraws (its time moves on).
-            if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress {
+            if action == nil && applied.isEmpty && explorer.state.flashing == flashing && !busy && !explorer.showsProgress
+                && explorer.state.lockWait == nil {
                 if untilIdle || terminal.isClosed { return }
                 continue
             }

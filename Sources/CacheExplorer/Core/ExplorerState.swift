@@ -56,6 +56,16 @@ package struct ExplorerState: Hashable, Sendable {
     /// Since when background work (a watch read, a console query) has been running; progress is
     /// shown once it has run `Explorer.progressDelay`.
     package var busySince: Duration?
+    /// How long the explorer has been kept out by another process's lock on its file, as of
+    /// the last tick (nil when it is not): the status line says it is waiting.
+    package var lockWait: Duration?
+    /// Whether a read was refused for the lock, so the list and record are read again once
+    /// it is gone.
+    package var lockedOutReads = false
+    /// Whether `Esc` dismissed the waiting line (until the lock is gone).
+    package var lockWaitDismissed = false
+    /// The big change running in the background (a delete or undo of many records), if any.
+    package var longWork: LongWork?
     /// What was entered in each prompt, oldest first (Up/Down recall it).
     package var history: [Prompt: [String]] = [:]
     /// The query console's input and last report.

@@ -132,6 +132,8 @@ package struct Renderer {
 
     /// ` ⠿ reading HeroFriends… 1.2 s · Esc cancels` once background work has run a moment.
     private var progressLine: String? {
+        if let waiting = lockWaitLine { return waiting }
+        if let long = longWorkLine { return long }
         guard let since = state.busySince, state.now - since >= Explorer.progressDelay else { return nil }
         let labels = state.watches.filter(\.isReading).map(\.name) + (state.console.running != nil ? ["console query"] : [])
         guard !labels.isEmpty else { return nil }

@@ -16,7 +16,7 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
     static let nullKeyCountSQL = #"SELECT count(*) FROM "records" WHERE "key" IS NULL"#
 
     public func loadStoredRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: StoredRecord] {
-        try state.withLock { state in
+        try withConnection { state in
             var rows = [CacheKey: StoredRecord](minimumCapacity: keys.count)
             let names = FieldNameTable()
             try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in

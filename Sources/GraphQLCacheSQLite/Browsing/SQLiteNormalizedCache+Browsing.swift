@@ -22,11 +22,11 @@ extension SQLiteNormalizedCache {
     /// `COUNT(*)`.
     public func keyCount(matching filter: String?) throws -> Int {
         guard let filter, !filter.isEmpty else {
-            let (count, pending) = try state.withLock { state in try state.listedKeyCount() }
+            let (count, pending) = try withConnection { state in try state.listedKeyCount() }
             if let pending { sortInBackground(pending) }
             return count
         }
-        let scan = try state.withLock { state in try state.filterScan(filter) }
+        let scan = try withConnection { state in try state.filterScan(filter) }
         return scan.finish(parallel: true) ?? 0
     }
 
@@ -40,7 +40,7 @@ extension SQLiteNormalizedCache {
     /// commit (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
-        let (page, pending) = try state.withLock { state throws -> ([CacheKey], KeySort?) in
+        let (page, pending) = try withConnection { state throws -> ([CacheKey], KeySort?) in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
             if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
                 return (Array(early[range]), nil)

@@ -73,6 +73,9 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     let readers = Mutex<[IdleReader]>([])
     /// The file opened, to notice another file renamed over `path` (`checkNotReplaced`).
     let identity: FileIdentity?
+    /// When the connection was last kept out by another process's lock (read without the
+    /// connection's mutex, which the waiting thread holds).
+    let lockWaits: LockWaitClock
 
     /// Opens (or, unless read-only, creates) the cache file at `path`. Throws a `SQLiteError`
     /// naming the file when it cannot be opened, is not SQLite, or is not an Apollo cache.
@@ -81,6 +84,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         self.options = options
         let connection = try SQLiteSchema.open(path: path, options: options)
         identity = FileIdentity.of(path)
+        lockWaits = connection.busyWaiting.clock
         var initial = State(connection: connection)
         initial.seenDataVersion = try connection.dataVersion()
         readsFromSnapshots = try connection.journalMode() == "wal"
@@ -104,7 +108,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         var records = [CacheKey: Record](minimumCapacity: keys.count)
         for start in stride(from: 0, to: all.count, by: Self.loadChunkSize) {
             let chunk = all[start..<min(start + Self.loadChunkSize, all.count)]
-            try state.withLock { state in
+            try withConnection { state in
                 let names = FieldNameTable()  // one per chunk: it stays with the thread holding the lock
                 try SQLiteRows.select(keys: Array(chunk), on: state.connection) { key, bytes in
                     state.tracker?.saw(key, bytes)

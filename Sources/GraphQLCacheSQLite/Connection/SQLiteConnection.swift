@@ -18,16 +18,16 @@ package final class SQLiteConnection {
     /// The batched key lookups, one per `SQLiteRows.batchSizes`: named to the key's index once
     /// the schema is checked (`SQLiteSchema.pinKeyLookups`).
     var keyLookupSQLs = SQLiteRows.selectSQLs
-    /// How long a statement waits for another connection's lock (`withoutWaiting` lifts it).
-    private let busyTimeoutMilliseconds: Int32
+    /// How a statement waits for another connection's lock (`withoutWaiting` lifts it).
+    let busyWaiting: SQLiteBusyWaiting
 
     /// Opens `path`. `create` allows creating a missing file (read-write only). `immutableURI`,
     /// a `file:` URI with `immutable=1`, opens a file that cannot even be locked (read-only on
     /// disk in WAL mode, where SQLite would need to create the `-shm` file beside it).
-    init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
+    package init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
          immutableURI: String? = nil) throws(SQLiteError) {
         self.path = path
-        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        busyWaiting = SQLiteBusyWaiting(timeoutMilliseconds: busyTimeoutMilliseconds)
         var handle: OpaquePointer?
         let flags = readOnly || immutableURI != nil ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
@@ -40,7 +40,12 @@ package final class SQLiteConnection {
         }
         db = handle
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        // Our own busy handler rather than `sqlite3_busy_timeout`: it also gives up at once where
+        // waiting is forbidden or the task was cancelled, and notes each wait for the UI.
+        sqlite3_busy_handler(db, { context, attempt in
+            guard let context else { return 0 }
+            return Unmanaged<SQLiteBusyWaiting>.fromOpaque(context).takeUnretainedValue().shouldRetry(attempt: attempt) ? 1 : 0
+        }, Unmanaged.passUnretained(busyWaiting).toOpaque())
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DEFENSIVE, 1)
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)
         // A cache file is untrusted input: its triggers must not run on our writes (a merge
@@ -146,8 +151,8 @@ package final class SQLiteConnection {
     /// with `busy` at once. For the change-poll tick, which runs on the explorer's UI thread
     /// and looks again at the next tick: waiting out the busy timeout there froze every key.
     func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
-        sqlite3_busy_timeout(db, 0)
-        defer { sqlite3_busy_timeout(db, busyTimeoutMilliseconds) }
+        busyWaiting.refusesToWait = true
+        defer { busyWaiting.refusesToWait = false }
         return try body()
     }
 

@@ -87,6 +87,12 @@ extension Explorer {
                 noteChange()
                 inform("undone: \(field) = \(ValueText.brief(previous))" + caused)
             case let .removal(records, description):
+                _ = try writable()
+                if startBackgroundRestore(entry, removing: remove, writing: [restore, records], caused: caused) {
+                    // Redoing a cancelled restore writes the records as they are: harmless.
+                    if let redo { state.redo.append(redo) }
+                    return
+                }
                 try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) record\(records.count == 1 ? "" : "s") restored)" + caused)
@@ -105,6 +111,12 @@ extension Explorer {
                 inform("undone: \(entry.action.summary) (\(written) record\(written == 1 ? "" : "s"))")
             }
             if let redo { state.redo.append(redo) }
+        } catch let error as LockContention where error.isLockContention {
+            // Said, not only marked stale (`fail`): the user must know the undo did not happen.
+            state.undo.append(entry)
+            state.lockedOutReads = true
+            state.message = StatusMessage("another process holds the file's lock: nothing undone; "
+                                          + "\(keyMap.keyName(.undo)) again once it is released", isError: true)
         } catch {
             state.undo.append(entry)
             fail(error)

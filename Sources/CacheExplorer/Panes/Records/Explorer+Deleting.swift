@@ -56,16 +56,19 @@ extension Explorer {
 
     /// Deletes every record the preview's pattern matches now.
     mutating func deleteMatching(_ preview: PatternPreview) {
+        let description = "delete \"\(preview.pattern)\""
+        if startBackgroundRemoval(matching: preview.pattern, count: preview.count, description: description) { return }
         do {
             let count = try backend.keyCount(matching: preview.pattern)
             let keys = try backend.keys(matching: preview.pattern, offset: 0, limit: count)
-            removeRecords(keys, description: "delete \"\(preview.pattern)\"")
+            removeRecords(keys, description: description)
         } catch {
             fail(error)
         }
     }
 
     mutating func removeRecords(_ keys: [CacheKey], description: String) {
+        if startBackgroundRemoval(keys, description: description) { return }
         do {
             let broken = Set(state.brokenRows.brokenKeys + state.list.rows.filter { $0.brokenError != nil }.map(\.key)).intersection(keys)
             let removed = try writable().remove(keys: keys)
@@ -84,6 +87,9 @@ extension Explorer {
             } else {
                 inform(Self.deletedMessage(records: removed.count, brokenRows: broken.count, undoKey: keyMap.keyName(.undo)))
             }
+        } catch let error as LockContention where error.isLockContention {
+            // Another process holds the file's lock: the delete waits for it in the background.
+            if !startBackgroundRemoval(keys, description: description, evenIfSmall: true) { fail(error) }
         } catch {
             fail(error)
         }

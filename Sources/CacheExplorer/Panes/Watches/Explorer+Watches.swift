@@ -9,6 +9,7 @@ extension Explorer {
 
     /// Whether the screen shows progress of background work (so the loop redraws as time passes).
     package var showsProgress: Bool {
+        if state.longWork != nil { return true }
         guard let since = state.busySince else { return false }
         return state.now - since >= Self.progressDelay
     }
@@ -139,6 +140,7 @@ extension Explorer {
 
     /// `Esc` while work runs: cancel all of it; false when nothing was running.
     mutating func cancelBackgroundWork() -> Bool {
+        let stoppedLongWork = cancelLongWork()
         var cancelled = watchHost?.cancelWatchReads() ?? []
         if let id = state.console.running {
             explainer?.cancelExplain(id)
@@ -146,7 +148,7 @@ extension Explorer {
             state.console.error = "cancelled"
             cancelled.append("console query")
         }
-        guard !cancelled.isEmpty else { return false }
+        guard !cancelled.isEmpty else { return stoppedLongWork }
         refreshWatches()
         inform("cancelled: " + cancelled.joined(separator: ", "))
         return true

@@ -1,0 +1,31 @@
+import GraphQLCache
+
+/// Data whose big changes (deleting or restoring 100,000 records) can run off the UI thread:
+/// each is one store transaction run as background work, reporting how far it got
+/// (`.longWorkProgressed`) and how it ended (`.longWorkFinished`) through `onChange`, and
+/// stopping when cancelled with nothing written (the transaction is never committed half way).
+package protocol BackgroundWriting: RecordWriting {
+    /// Starts removing the records with `keys` (broken rows among them too); the outcome
+    /// carries them as they were, for undo.
+    func startRemoval(of keys: [CacheKey]) -> Int
+    /// Starts removing the records whose key contains `pattern` (`KeyPattern`), listed in the
+    /// background too: listing 100,000 keys waits for the file's lock as the removal does.
+    func startRemoval(matching pattern: String) -> Int
+    /// Starts `restore(removing:writing:watchesRefetch:)` as background work.
+    func startRestore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) -> Int
+    /// Stops the work with `id`; its outcome then says `cancelled` unless it had committed.
+    func cancelBackgroundWrite(_ id: Int)
+}
+
+/// How a background write ended.
+package enum LongWorkOutcome: Hashable, Sendable {
+    /// The records were removed: them as they were (for undo), how many broken rows went too,
+    /// and the origin the removal was written under.
+    case removed([Record], brokenRows: Int, origin: ChangeOrigin?)
+    /// The records were restored.
+    case restored
+    /// `Esc` stopped it before it committed: nothing was written.
+    case cancelled
+    /// It failed (nothing was written): why.
+    case failed(String)
+}

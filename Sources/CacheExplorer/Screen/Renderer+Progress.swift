@@ -1,0 +1,27 @@
+/// The progress line under the panes: what waits for another process's lock, what long work
+/// runs and how far it got, what reads in the background; each says how `Esc` stops it.
+extension Renderer {
+    /// ` ⠿ waiting for the file's lock 3 s… Esc cancels`, while the lock keeps the explorer
+    /// out (and `Esc` has not dismissed it), naming the big change that waits if one does
+    /// (` ⠿ deleting 1 record: waiting for…`).
+    var lockWaitLine: String? {
+        guard let elapsed = state.lockWait, !state.lockWaitDismissed else { return nil }
+        let seconds = elapsed.components.seconds
+        let what = state.longWork.map { "\($0.label): " } ?? ""
+        return " \(Self.spinner(at: state.now)) \(what)waiting for the file's lock \(seconds) s… \(keyMap.keyName(.cancel)) cancels"
+    }
+
+    /// ` ⠿ deleting 100,000 records… 40 % · Esc cancels` while a big change runs.
+    var longWorkLine: String? {
+        guard let work = state.longWork else { return nil }
+        let percent = Int(work.fraction * 100)
+        let end = work.cancelling ? "cancelling" : "\(keyMap.keyName(.cancel)) cancels"
+        return " \(Self.spinner(at: state.now)) \(work.label)… \(percent) % · \(end)"
+    }
+
+    /// The spinner's frame at `time` (one frame a tenth of a second).
+    static func spinner(at time: Duration) -> String {
+        let tenths = time.components.seconds * 10 + time.components.attoseconds / 100_000_000_000_000_000
+        return ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][Int(tenths % 10)]
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import GraphQLCache
+
+extension SQLiteNormalizedCache {
+    /// `state.withLock`, except where waiting is forbidden (`LockWaiting.forbidden`, the
+    /// explorer's UI thread) while the connection is held by a call that waits for another
+    /// process's lock: that call may hold it for the whole busy timeout, so this one fails at
+    /// once as `busy` instead of waiting behind it. Used by the calls the UI makes for a frame
+    /// (a page of keys, a count, the records shown).
+    func withConnection<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
+        guard LockWaiting.forbidden else { return try state.withLock { state throws -> T in try body(&state) } }
+        while true {
+            if let result = try state.withLockIfAvailable({ state throws -> T in try body(&state) }) { return result }
+            if lockWaits.elapsed != nil { throw SQLiteError.busy(path: path, message: "another process holds its lock") }
+            Thread.sleep(forTimeInterval: 0.000_2)
+        }
+    }
+}
