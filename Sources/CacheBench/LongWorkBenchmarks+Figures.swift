@@ -10,7 +10,9 @@ extension LongWorkBenchmarks {
     static func lockFigures(_ path: String) throws -> [BenchmarkFigure] {
         var explorer = Explorer(backend: try open(path), size: size)
         _ = explorer.render()
-        let holder = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 0)
+        // The holder waits its turn: the explorer's own background reads (the write log's first
+        // read, the broken-row scan) may hold a shared lock just after opening.
+        let holder = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 10_000)
         try holder.exec("BEGIN EXCLUSIVE", context: "holding the lock for the benchmark")
         defer { holder.rollback() }
         var times = KeyTimes()

@@ -73,7 +73,10 @@ import Testing
                 && Self.selectedRecordLine(screen)?.contains("→ Human:1") == true
         }
         try session.type(":find alderaan")
-        try session.keys("Enter", "n")
+        try session.keys("Enter")
+        // The find runs in the background: `n` walks the matches once there are some.
+        try session.waitFor("find \"alderaan\": 1 match")
+        try session.keys("n")
         try session.waitFor("match 1/1: Human:2 · homePlanet")
         #expect(Self.selectedRecordLine(try session.screen())?.contains("homePlanet") == true)
         try session.keys("Escape", "/")
