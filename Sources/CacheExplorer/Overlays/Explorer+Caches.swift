@@ -21,23 +21,16 @@ extension Explorer {
     }
 
     mutating func foundCachesKey(_ key: Key, _ list: FoundCacheList) {
-        var list = list
-        let last = max(0, list.lines.count - 1)
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = min(list.selected + 1, last)
-        case .moveUp?: list.selected = max(0, list.selected - 1)
-        case .top?: list.selected = 0
-        case .bottom?: list.selected = last
-        case .follow?:
-            state.mode = .normal
-            openFile(String(list.selected + 1), force: false)
-            return
-        case .quit? where key == .control("c"): state.isFinished = true; return
-        default:
-            state.mode = .normal
-            return
+        let outcome = listOverlayKey(key, selected: list.selected, count: list.lines.count)
+        closeListOverlay(for: outcome)
+        switch outcome {
+        case .moved(let row):
+            var list = list
+            list.selected = row
+            state.mode = .caches(list)
+        case .chosen(let row): openFile(String(row + 1), force: false)
+        case .quit, .close: break
         }
-        state.mode = .caches(list)
     }
 
     /// `R`: a fresh copy of the pulled cache, opened in place of the stale one. The copy is

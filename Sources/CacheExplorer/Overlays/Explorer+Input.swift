@@ -19,24 +19,15 @@ extension Explorer {
     }
 
     mutating func inboundKey(_ key: Key, _ list: InboundList) {
-        var list = list
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = min(list.selected + 1, max(0, list.references.count - 1))
-        case .moveUp?: list.selected = max(0, list.selected - 1)
-        case .top?: list.selected = 0
-        case .bottom?: list.selected = max(0, list.references.count - 1)
-        case .follow?:
-            state.mode = .normal
-            if list.references.indices.contains(list.selected) { openInbound(list.references[list.selected]) }
-            return
-        case .quit?:
-            state.mode = .normal
-            requestQuit()
-            return
-        default:
-            state.mode = .normal
-            return
+        let outcome = listOverlayKey(key, selected: list.selected, count: list.references.count)
+        closeListOverlay(for: outcome)
+        switch outcome {
+        case .moved(let row):
+            var list = list
+            list.selected = row
+            state.mode = .inbound(list)
+        case .chosen(let row): openInbound(list.references[row])
+        case .quit, .close: break
         }
-        state.mode = .inbound(list)
     }
 }

@@ -11,25 +11,16 @@ extension Explorer {
     }
 
     mutating func readersKey(_ key: Key, _ list: ReaderList) {
-        var list = list
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = min(list.selected + 1, max(0, list.watches.count - 1))
-        case .moveUp?: list.selected = max(0, list.selected - 1)
-        case .top?: list.selected = 0
-        case .bottom?: list.selected = max(0, list.watches.count - 1)
-        case .follow?:
-            state.mode = .normal
-            if list.watches.indices.contains(list.selected) { openWatch(named: list.watches[list.selected]) }
-            return
-        case .quit?:
-            state.mode = .normal
-            requestQuit()
-            return
-        default:
-            state.mode = .normal
-            return
+        let outcome = listOverlayKey(key, selected: list.selected, count: list.watches.count)
+        closeListOverlay(for: outcome)
+        switch outcome {
+        case .moved(let row):
+            var list = list
+            list.selected = row
+            state.mode = .readers(list)
+        case .chosen(let row): openWatch(named: list.watches[row])
+        case .quit, .close: break
         }
-        state.mode = .readers(list)
     }
 
     /// Opens the watch `name` in the workspace, focusing the watches pane.
