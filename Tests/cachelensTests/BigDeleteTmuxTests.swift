@@ -23,12 +23,17 @@ import Testing
         try TmuxSession(command: [CacheLensProcess.executable.path, "explore", path], size: (width: 100, height: height))
     }
 
-    /// `D Item:` + `y`: the confirmation is answered at once.
-    private func deleteItems(_ session: TmuxSession) throws {
+    /// `D Item:`, up to its confirmation (the preview of what would be deleted).
+    private func previewDeletingItems(_ session: TmuxSession) throws {
         try session.keys("D")
         try session.type("Item:")
         try session.keys("Enter")
         try session.waitFor(#"records contain "Item:""#, timeout: .seconds(30))
+    }
+
+    /// `D Item:` + `y`: the confirmation is answered at once.
+    private func deleteItems(_ session: TmuxSession) throws {
+        try previewDeletingItems(session)
         try session.keys("y")
     }
 
@@ -84,10 +89,7 @@ import Testing
         let session = try explore(path)
         defer { session.shutDown() }
         try session.waitFor("Item:1")
-        try session.keys("D")
-        try session.type("Item:")
-        try session.keys("Enter")
-        try session.waitFor(#"records contain "Item:""#, timeout: .seconds(30))
+        try previewDeletingItems(session)
         let holder = try LockHolder(path: path)
         try session.keys("y")
         try session.waitFor("waiting for the file's lock", timeout: .seconds(5))

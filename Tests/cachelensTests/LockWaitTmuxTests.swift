@@ -9,14 +9,20 @@ import Testing
         try TmuxSession(command: [CacheLensProcess.executable.path, "explore", path], size: (width: 100, height: 24))
     }
 
-    @Test func keysAreAnsweredWhileAnotherProcessHoldsTheLock() throws {
-        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
-        let directory = try TemporaryDirectory()
+    /// A file of `Lock:1` ("first") and `Lock:2` ("second"), open in the explorer at `Lock:1`.
+    private func exploreTwoRecords(in directory: TemporaryDirectory) throws -> (path: String, session: TmuxSession) {
         let path = directory.path("held.sqlite")
         try SQLiteTestFile.apolloFile(at: path, rows: [("Lock:1", #"{"word":"first"}"#), ("Lock:2", #"{"word":"second"}"#)])
         let session = try explore(path)
+        do { try session.waitFor("Lock:1", "first") } catch { session.shutDown(); throw error }
+        return (path, session)
+    }
+
+    @Test func keysAreAnsweredWhileAnotherProcessHoldsTheLock() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let (path, session) = try exploreTwoRecords(in: directory)
         defer { session.shutDown() }
-        try session.waitFor("Lock:1", "first")
         let holder = try LockHolder(path: path)
         let clock = ContinuousClock()
         let held = clock.now
@@ -40,11 +46,8 @@ import Testing
     @Test func aDeleteMadeWhileAnotherProcessHoldsTheLockWaitsForIt() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
         let directory = try TemporaryDirectory()
-        let path = directory.path("held.sqlite")
-        try SQLiteTestFile.apolloFile(at: path, rows: [("Lock:1", #"{"word":"first"}"#), ("Lock:2", #"{"word":"second"}"#)])
-        let session = try explore(path)
+        let (path, session) = try exploreTwoRecords(in: directory)
         defer { session.shutDown() }
-        try session.waitFor("Lock:1", "first")
         let holder = try LockHolder(path: path)
         try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
         try session.keys("d")

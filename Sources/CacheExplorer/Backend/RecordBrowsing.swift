@@ -48,13 +48,6 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// Returns whether anyone committed (the list may have changed even when no record the
     /// explorer read did).
     func pollExternalChanges() -> Bool
-    /// `pollExternalChanges()` off the caller's thread where the backend can (the terminal's
-    /// UI loop): what it finds arrives through `onChange`, a commit that touched nothing read
-    /// as an empty external change. Returns whether commits were found now (by a poll made on
-    /// the caller's thread).
-    func pollExternalChangesInBackground() -> Bool
-    /// Whether a background poll is under way (the loop then looks for its news sooner).
-    var pollInFlight: Bool { get }
     /// Takes in the new version of the data's source that `pollExternalChanges` announced
     /// (`.externalSourceChanged`), as one store change with origin `external`.
     func applyExternalVersion() throws
@@ -71,12 +64,6 @@ package protocol RecordBrowsing: AnyObject, Sendable {
 extension RecordBrowsing {
     /// Data that no other process locks (memory, snapshots) never waits.
     package var lockWaitElapsed: Duration? { nil }
-
-    /// Polls on the caller's thread.
-    package func pollExternalChangesInBackground() -> Bool { pollExternalChanges() }
-
-    /// Polls made on the caller's thread are never in flight.
-    package var pollInFlight: Bool { false }
 
     /// One record, or nil when absent.
     package func loadRecord(_ key: CacheKey) throws -> Record? {

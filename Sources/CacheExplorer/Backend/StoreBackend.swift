@@ -43,10 +43,6 @@ package final class StoreBackend: ExplorerBackend {
     /// Every change this backend sees, with values before and after (nil over a cache too big
     /// to keep a second copy of: `WriteLog.recordLimit`).
     package let writeLog: WriteLog?
-    /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
-    let polling = Mutex(false)
-    /// Where background change-polls run, one at a time.
-    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
 
