@@ -229,7 +229,7 @@ package struct ExploreCommand: ParsableCommand {
         guard let journal, let cachePath else { return nil }
         guard let log = (backend as? any HistoryHosting)?.writeLog else {
             throw CommandError.invalidOption(name: "--journal", value: journal,
-                                             reason: "the write log is kept for caches of up to \(WriteLog.recordLimit) records")
+                                             reason: "this data keeps no write log")
         }
         let problems: [JournalProblem]
         do { problems = try log.attachJournal(path: journal, cachePath: cachePath) } catch {

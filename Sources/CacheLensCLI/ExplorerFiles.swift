@@ -67,22 +67,20 @@ package enum ExplorerFiles {
 
     /// A backend over `cache`: a store with the configuration, a client with the network.
     static func backend(_ cache: any BrowsableNormalizedCache, name: String, options: Options,
-                        externalSource: (any ExternalRecordSource)? = nil, logRows: WriteLog.RowsReader? = nil,
+                        externalSource: (any ExternalRecordSource)? = nil, logRows: WriteLog.Rows? = nil,
                         recordDates: [CacheKey: RecordDates] = [:]) -> StoreBackend {
         StoreBackend(cache: cache, sourceName: name, readOnly: options.readOnly, configuration: options.configuration,
                      transport: options.transport, waitsForWatches: options.waitsForWatches, externalSource: externalSource,
                      logRows: logRows, recordDates: recordDates)
     }
 
-    /// Every row of a SQLite file as stored, for the write log: its digests are then the ones
+    /// The rows of a SQLite file as stored, for the write log: its digests are then the ones
     /// `cachelens record` writes in a journal of the same file.
-    static func storedRows(_ sqlite: SQLiteNormalizedCache) -> WriteLog.RowsReader {
-        {
+    static func storedRows(_ sqlite: SQLiteNormalizedCache) -> WriteLog.Rows {
+        WriteLog.Rows(each: { body in
             let rows = try sqlite.rowsInKeyOrder()
-            var all: [KeyedRow] = []
-            while let row = try rows.next() { all.append(row) }
-            return all
-        }
+            while let row = try rows.next() { try body(row) }
+        }, current: { try sqlite.storedJSON(forKeys: $0) }, ordered: { try sqlite.rowsInKeyOrder() })
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;

@@ -40,8 +40,7 @@ package final class StoreBackend: ExplorerBackend {
     /// Why the last change-poll failed (a lock held elsewhere, the file replaced), so that it
     /// is said once, not at every tick.
     let lastPollProblem = Mutex<String?>(nil)
-    /// Every change this backend sees, with values before and after (nil over a cache too big
-    /// to keep a second copy of: `WriteLog.recordLimit`).
+    /// Every change this backend sees, with values before and after.
     package let writeLog: WriteLog?
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
@@ -54,14 +53,14 @@ package final class StoreBackend: ExplorerBackend {
     ///     drivers and tests; the terminal explorer does not wait).
     ///   - externalSource: where data held in memory was loaded from (a snapshot file), polled
     ///     for other programs' rewrites.
-    ///   - logRows: how the write log reads every row (the stored JSON of a SQLite file, so its
+    ///   - logRows: how the write log reads rows (the stored JSON of a SQLite file, so its
     ///     digests match `cachelens record`'s); by default the records, encoded.
     ///
     /// Records read from a shared file (SQLite) are remembered from the start, so that another
     /// process's commit can be told apart field by field (`pollExternalChanges`).
     package init(client: GraphQLClient, browsing: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                 usesNetwork: Bool = false, waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
+                logRows: WriteLog.Rows? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         self.client = client
         self.recordDates = recordDates
         self.externalSource = externalSource
@@ -73,8 +72,9 @@ package final class StoreBackend: ExplorerBackend {
         self.waitsForWatches = waitsForWatches
         watchesUseNetwork = usesNetwork
         watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
-        writeLog = Self.makeWriteLog(browsing: browsing, rows: logRows)
-        if let writeLog { subscriptions.withLock { $0.append(Self.record(store, into: writeLog, origins: origins)) } }
+        let (log, subscription) = Self.makeWriteLog(store: store, browsing: browsing, rows: logRows, origins: origins)
+        writeLog = log
+        subscriptions.withLock { $0.append(subscription) }
     }
 
     /// The one way to wrap a cache for the explorer (`cachelens explore`, the sample, `:open`,
@@ -84,7 +84,7 @@ package final class StoreBackend: ExplorerBackend {
     package convenience init(cache: any BrowsableNormalizedCache, sourceName: String, readOnly: Bool = false,
                             configuration: CacheConfiguration = CacheConfiguration(), transport: (any NetworkTransport)? = nil,
                             waitsForWatches: Bool = true, externalSource: (any ExternalRecordSource)? = nil,
-                            logRows: WriteLog.RowsReader? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
+                            logRows: WriteLog.Rows? = nil, recordDates: [CacheKey: RecordDates] = [:]) {
         let store = CacheStore(cache: cache, configuration: configuration)
         self.init(client: GraphQLClient(store: store, transport: transport ?? ScriptedTransport()), browsing: cache,
                   sourceName: sourceName, readOnly: readOnly, usesNetwork: transport != nil, waitsForWatches: waitsForWatches,

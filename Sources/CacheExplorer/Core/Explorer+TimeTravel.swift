@@ -48,7 +48,8 @@ extension Explorer {
         guard let row = list.selectedRow, let log = writeLog else { return }
         do {
             let sequence = try log.entries(row.position..<(row.position + 1)).first?.sequence ?? row.position + 1
-            var records = log.currentRecords()
+            var records: [CacheKey: [String: CacheValue]] = [:]
+            try backend.forEachRecord { records[$0.key] = $0.fields }
             for (key, fields) in try log.states(asOf: row.position) { records[key] = fields }
             let cache = InMemoryNormalizedCache(records: RecordSet(records: records.map { Record(key: $0.key, $0.value) }))
             let view = StoreBackend(cache: cache, sourceName: "\(backend.sourceName) as of #\(sequence)", readOnly: true,

@@ -24,24 +24,27 @@ extension WriteLog {
         }
     }
 
-    /// The positions of the entries whose origin, or one of whose record keys, contains
-    /// `filter` (every position when it is empty), newest first. Reads the whole log a page
-    /// at a time.
-    package func positions(matching filter: String) throws -> [Int] {
-        let count = entryCount
-        guard !filter.isEmpty else { return Array((0..<count).reversed()) }
+    /// The positions among `range` of the entries whose origin, or one of whose record keys,
+    /// contains `filter` (not empty), newest first: at most `limit` of them, the newest, with
+    /// whether more match. Reads the log a page at a time, newest first, and stops at the
+    /// limit, so a filter on a journal of a million entries never holds a million positions.
+    package func positions(matching filter: String, in range: Range<Int>, limit: Int) throws -> (positions: [Int], more: Bool) {
         let needle = filter.lowercased()
         var found: [Int] = []
-        var upper = count
-        while upper > 0 {
-            let lower = max(0, upper - Self.pageSize)
+        var upper = range.upperBound
+        while upper > range.lowerBound {
+            let lower = max(range.lowerBound, upper - Self.pageSize)
             for (offset, entry) in try entries(lower..<upper).enumerated().reversed() where Self.matches(entry, needle) {
+                guard found.count < limit else { return (found, true) }
                 found.append(lower + offset)
             }
             upper = lower
         }
-        return found
+        return (found, false)
     }
+
+    /// Most matching positions a filtered log holds (the newest); the overlay says when more match.
+    package static let matchLimit = 10_000
 
     /// Entries read from the journal at once while filtering.
     static let pageSize = 1_024

@@ -1,7 +1,8 @@
 import GraphQLCache
 
 /// Time travel: the cache as it was just after an entry, found by undoing the entries after it
-/// (newest first) on the records they touched. Only those records differ from now.
+/// (newest first) on the records they touched. Only those records differ from now, and only
+/// they are read from the cache.
 extension WriteLog {
     /// The records touched by entries after `position`, as they were just after it (nil: the
     /// record did not exist then). Throws when a gap in the journal lies between (history
@@ -10,15 +11,17 @@ extension WriteLog {
         if let gap = gapPositions.first(where: { $0 > position }) {
             throw ExplorerError.invalid("commits are missing after entry \(gap) (the recorder was not running): cannot go back across them")
         }
-        let current = currentRecords()
+        waitUntilReady()
         var states: [CacheKey: [String: CacheValue]?] = [:]
         var upper = entryCount
         while upper > position + 1 {
             let lower = max(position + 1, upper - Self.pageSize)
-            for entry in try entries(lower..<upper).reversed() {
+            let page = try entries(lower..<upper)
+            let unseen = Set(page.flatMap { $0.records.map(\.key) }).filter { states[$0] == nil }
+            for (key, json) in try rows.current(unseen) { states[key] = .some(Self.fields(json)) }
+            for entry in page.reversed() {
                 for delta in entry.records {
-                    let now = states[delta.key] ?? current[delta.key]
-                    states[delta.key] = Self.undo(delta, on: now)
+                    states[delta.key] = Self.undo(delta, on: states[delta.key] ?? nil)
                 }
             }
             upper = lower

@@ -32,7 +32,7 @@ package enum DisabledReason: Hashable, Sendable {
         case .noPolicyHere: return "a cache policy belongs to the query console (\(keys.keyName(.queryConsole))) or a watch (\(keys.keyName(.nextPane)) to the watches)"
         case .noRecord: return "no record to edit"
         case .noWatch: return Self.noWatchMessage(keys)
-        case .noWriteLog: return "no write log here (read-only views, and caches over \(WriteLog.recordLimit) records, keep none)"
+        case .noWriteLog: return "no write log here"
         case .notPulled: return "this cache is read live; only a copy pulled off an Android device is pulled again"
         case .noField: return "no field selected: \(keys.keyName(.follow)) opens a record"
         }

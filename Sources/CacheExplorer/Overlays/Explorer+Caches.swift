@@ -35,10 +35,13 @@ extension Explorer {
 
     /// `R`: a fresh copy of the pulled cache, opened in place of the stale one. The copy is
     /// read-only (edits would never reach the app), so there is never unsaved work to lose.
+    /// Its log goes on from the stale copy's, with what changed between the pulls as an entry.
     mutating func repullCache() {
         let origin = state.pulledFrom ?? state.sourceName
         do {
+            let earlier = writeLog
             replaceBackend(try environment.repull(backend))
+            if let earlier, let log = writeLog { try log.continueHistory(of: earlier, origin: "pull again") }
             inform("pulled again from \(origin)")
         } catch {
             fail(error)

@@ -79,11 +79,16 @@ public struct InMemoryKeyOrderedRows: KeyOrderedRows {
 public enum KeyOrder {
     /// Whether `lhs` comes before `rhs`.
     public static func precedes(_ lhs: CacheKey, _ rhs: CacheKey) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        ExactUTF8.compare(lhs.rawValue, rhs.rawValue) < 0
     }
 
     /// Whether the two keys are the same bytes.
     public static func same(_ lhs: CacheKey, _ rhs: CacheKey) -> Bool {
-        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+        ExactUTF8.equal(lhs.rawValue, rhs.rawValue)
+    }
+
+    /// Negative when `lhs` comes first, 0 for the same bytes, positive when `rhs` does.
+    public static func compare(_ lhs: CacheKey, _ rhs: CacheKey) -> Int {
+        ExactUTF8.compare(lhs.rawValue, rhs.rawValue)
     }
 }

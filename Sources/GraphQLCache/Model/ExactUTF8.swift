@@ -43,6 +43,22 @@ package enum ExactUTF8 {
         hasher.combine(count)
     }
 
+    /// Byte order as a sign (negative: `lhs` first, 0: the same bytes, positive: `rhs` first),
+    /// with one `memcmp` where both strings are contiguous: a merge join of two sorted lists
+    /// asks "same, before or after?" once per step instead of twice byte by byte.
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                let common = min(left.count, right.count)
+                let sign = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return sign != 0 ? Int(sign) : left.count - right.count
+            }
+        }
+        if let fast, let result = fast { return result }
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
+    }
+
     /// Byte order (SQLite's `BINARY` collation): a total order that never calls two different
     /// keys equal, for sorts whose ties would otherwise be arbitrary.
     package static func precedes(_ lhs: String, _ rhs: String) -> Bool {

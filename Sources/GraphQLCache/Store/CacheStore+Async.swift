@@ -33,11 +33,8 @@ extension CacheStore {
                 let transaction = ReadWriteTransaction(store: self)
                 defer { transaction.close() }
                 let value = try await body(AsyncReadWriteTransaction(transaction))
-                var change = try transaction.commit()
-                if !change.isEmpty {
-                    change.origin = origin
-                    dispatcher.post(change)
-                }
+                let change = try transaction.commit(origin: origin)
+                if !change.isEmpty { dispatcher.post(change) }
                 return value
             }
         } catch {

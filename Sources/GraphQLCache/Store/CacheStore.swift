@@ -15,6 +15,8 @@ public final class CacheStore: Sendable {
     let dispatcher = ChangeDispatcher()
     private let originCounter = Atomic<UInt64>(0)
     private let currentExecutor: Mutex<GraphQLExecutor>
+    /// Who sees commits under the write lock (`CommitWitness`), if anyone.
+    let commitWitness = Mutex(WeakCommitWitness())
 
     /// Makes a store over `cache`; `configuration` (schema, cache ids) decides how GraphQL
     /// documents read and write records.
@@ -79,11 +81,8 @@ public final class CacheStore: Sendable {
             let transaction = ReadWriteTransaction(store: self)
             defer { transaction.close() }
             let value = try body(transaction)
-            var change = try transaction.commit()
-            if !change.isEmpty {
-                change.origin = origin
-                dispatcher.post(change)
-            }
+            let change = try transaction.commit(origin: origin)
+            if !change.isEmpty { dispatcher.post(change) }
             return (value, change)
         }
         dispatcher.drain()

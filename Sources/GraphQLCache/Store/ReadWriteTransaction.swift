@@ -85,14 +85,20 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// whose every change is atomic by itself are not wrapped in `performAtomically`: the SQLite
     /// cache then runs a lone removal by pattern outside any transaction, where SQLite keeps no
     /// statement journal.
-    func commit() throws -> CacheChange {
+    /// The store's `CommitWitness`, if any, sees the change before and after it is applied.
+    func commit(origin: ChangeOrigin?) throws -> CacheChange {
         let overlay = self.overlay
+        let witness = store.currentCommitWitness
+        if !overlay.change.isEmpty { witness?.willCommit(overlay.change) }
         let deleted: Set<CacheKey>
         if overlay.appliesInOneCall, cache.appliesEachChangeAtomically {
             deleted = try overlay.apply(to: cache)
         } else {
             deleted = try cache.performAtomically { try overlay.apply(to: cache) }
         }
-        return overlay.committedChange(deletedByPatterns: deleted)
+        var change = overlay.committedChange(deletedByPatterns: deleted)
+        change.origin = origin
+        if !change.isEmpty { witness?.didCommit(change) }
+        return change
     }
 }

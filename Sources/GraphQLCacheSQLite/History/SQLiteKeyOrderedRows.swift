@@ -49,11 +49,18 @@ public final class SQLiteKeyOrderedRows: KeyOrderedRows {
                 index = 2
             }
             statement.bind(Int64(pageSize), at: index)
+            var last: [UInt8] = []
             while try statement.step() {
-                let keyBytes = statement.withBytes(0) { Array($0) } ?? []
-                lastKey = keyBytes
-                page.append(Self.row(keyBytes: keyBytes, record: statement.withBytes(1) { Array($0) }))
+                // The key is read straight from SQLite's buffer: one copy per row (the record's).
+                let record = statement.withBytes(1) { Array($0) }
+                let row = statement.withBytes(0) { key in
+                    last.removeAll(keepingCapacity: true)
+                    last.append(contentsOf: key)
+                    return Self.row(keyBytes: key, record: record)
+                } ?? Self.row(keyBytes: UnsafeBufferPointer(start: nil, count: 0), record: record)
+                page.append(row)
             }
+            if !page.isEmpty { lastKey = last }
         }
         if page.count < pageSize {
             finished = true
@@ -61,7 +68,7 @@ public final class SQLiteKeyOrderedRows: KeyOrderedRows {
         }
     }
 
-    private static func row(keyBytes: [UInt8], record: [UInt8]?) -> KeyedRow {
+    private static func row(keyBytes: UnsafeBufferPointer<UInt8>, record: [UInt8]?) -> KeyedRow {
         guard let key = String(validating: keyBytes, as: UTF8.self) else {
             let hex = keyBytes.map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             return KeyedRow(key: CacheKey(String(decoding: keyBytes, as: UTF8.self)),

@@ -26,6 +26,22 @@ import Testing
         return try differ.all()
     }
 
+    /// The diff's work, counted: linear in rows (at most two key comparisons per row read) and
+    /// decoding only the rows whose stored bytes differ, however many are equal.
+    @Test func aDiffComparesEachRowOnceAndDecodesOnlyTheRowsThatDiffer() throws {
+        func rows(_ changed: Set<Int>) -> InMemoryKeyOrderedRows {
+            InMemoryKeyOrderedRows(rows: (0..<2_000).map { index in
+                let price = changed.contains(index) ? "2" : "1"
+                return KeyedRow(key: CacheKey("Item:\(index)"), content: .json(Array(#"{"__typename":"Item","price":\#(price)}"#.utf8)))
+            })
+        }
+        var differ = CacheDiffer(before: rows([]), after: rows([7, 700, 1_999]))
+        #expect(try differ.all().map(\.key) == ["Item:1999", "Item:7", "Item:700"])
+        #expect(differ.rowsRead.before == 2_000 && differ.rowsRead.after == 2_000)
+        #expect(differ.work.rowsDecoded == 6, "only the three changed rows, on both sides")
+        #expect(differ.work.keyComparisons <= 2 * 4_000)
+    }
+
     @Test func reportsAddedRemovedAndChangedRecordsFieldByField() throws {
         let deltas = try Self.diff(Self.before, Self.after)
         #expect(deltas.map(\.key) == ["Droid:2001", "Human:1000", "Human:1002", "Human:1003"])

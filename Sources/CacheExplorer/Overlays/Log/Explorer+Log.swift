@@ -28,7 +28,7 @@ extension Explorer {
         guard case .log(var list) = state.mode, let log = writeLog else { return }
         do {
             list.entryCount = log.entryCount
-            list.matches = list.filter.isEmpty ? nil : try log.positions(matching: list.filter)
+            try Self.match(&list, in: log)
             list.top = max(0, min(list.top, list.matchCount - 1))
             let positions = (list.top..<min(list.top + logPageSize, list.matchCount)).compactMap(list.position(at:))
             if list.opensAll { list.opened.formUnion(positions) }
@@ -41,6 +41,25 @@ extension Explorer {
             state.mode = .normal
             fail(error)
         }
+    }
+
+    /// Finds the entries the filter matches: the whole log for a new filter, only the entries
+    /// added since for the same one (the newest kept, up to `WriteLog.matchLimit`).
+    static func match(_ list: inout LogList, in log: WriteLog) throws {
+        guard !list.filter.isEmpty else { list.matches = nil; list.moreMatch = false; list.matchedFilter = nil; return }
+        if list.matchedFilter == list.filter, let earlier = list.matches {
+            guard list.matchedEntryCount < list.entryCount else { return }
+            let new = try log.positions(matching: list.filter, in: list.matchedEntryCount..<list.entryCount, limit: WriteLog.matchLimit)
+            let all = new.positions + earlier
+            list.matches = Array(all.prefix(WriteLog.matchLimit))
+            list.moreMatch = list.moreMatch || new.more || all.count > WriteLog.matchLimit
+        } else {
+            let found = try log.positions(matching: list.filter, in: 0..<list.entryCount, limit: WriteLog.matchLimit)
+            list.matches = found.positions
+            list.moreMatch = found.more
+        }
+        list.matchedFilter = list.filter
+        list.matchedEntryCount = list.entryCount
     }
 
     mutating func logKey(_ key: Key, _ list: LogList) {

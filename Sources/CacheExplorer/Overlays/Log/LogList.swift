@@ -33,8 +33,15 @@ package struct LogList: Hashable, Sendable {
     package var filter = ""
     /// The filter being typed (`/`), nil when not typing.
     package var filterInput: LineInput?
-    /// The positions the filter matched, newest first; nil when every entry matches.
+    /// The positions the filter matched, newest first (at most `WriteLog.matchLimit`, the
+    /// newest); nil when every entry matches.
     package var matches: [Int]?
+    /// Whether older entries match too, beyond `matches`.
+    package var moreMatch = false
+    /// The filter and entry count `matches` were found for: a move or a new entry reads only
+    /// what is new, never the whole log again.
+    var matchedFilter: String?
+    var matchedEntryCount = 0
     /// How many entries the log holds.
     package var entryCount = 0
     /// The index (among the matching entries, newest first) of the page's first entry.

@@ -16,7 +16,8 @@ extension Renderer {
         }
         let first = list.matchCount == 0 ? 0 : list.top + 1
         let last = min(list.top + capacity, list.matchCount)
-        lines.append([("\(first)–\(last) of \(list.matchCount)" + (list.filter.isEmpty ? "" : " matching \"\(list.filter)\""), .textDim)])
+        let count = "\(list.matchCount)" + (list.moreMatch ? "+ (the newest; older entries match too)" : "")
+        lines.append([("\(first)–\(last) of \(count)" + (list.filter.isEmpty ? "" : " matching \"\(list.filter)\""), .textDim)])
         let widest = lines.map { $0.reduce(0) { $0 + DisplayWidth.of($1.0) } }.max() ?? 0
         let width = max(dialogWidth, min(state.size.width - 2, widest + 4))
         let inner = dialog(title: "write log: \(list.entryCount) entr\(list.entryCount == 1 ? "y" : "ies"), newest first",

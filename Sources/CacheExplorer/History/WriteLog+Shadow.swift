@@ -1,0 +1,46 @@
+import Foundation
+import GraphQLCache
+
+extension WriteLog.Shadow {
+    /// Logs the change of `keys` from their rows `before` to `after` (a key missing: no row) as
+    /// one entry named `origin`, following the digest row by row and keeping the after-images
+    /// within the budget.
+    mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]?, after: [CacheKey: [UInt8]], origin: String) {
+        let start = digest
+        var deltas: [RecordDelta] = []
+        for key in keys.sorted(by: KeyOrder.precedes) {
+            let old = before(key), new = after[key]
+            guard old != new else { continue }
+            if let old { digest.remove(key: key, json: old) }
+            if let new { digest.add(key: key, json: new) }
+            remember(key, new)
+            if let delta = RecordDelta.between(key: key, before: old.flatMap(WriteLog.fields), after: new.flatMap(WriteLog.fields)) {
+                deltas.append(delta)
+            } else if old != nil, new == nil {
+                deltas.append(RecordDelta(key: key, kind: .removed, typename: nil, fields: []))
+            }
+        }
+        append(origin: origin, records: deltas, before: start)
+    }
+
+    /// Keeps `row` as what `key` holds, while the budget allows (replacing an older image).
+    mutating func remember(_ key: CacheKey, _ row: [UInt8]?) {
+        if let old = known[key] { knownBytes -= old?.count ?? 0 }
+        guard knownBytes + (row?.count ?? 0) <= WriteLog.knownBudget else { known[key] = nil; return }
+        known[key] = .some(row)
+        knownBytes += row?.count ?? 0
+    }
+
+    /// Adds an entry from `before` to the current digest, to the journal when one is attached.
+    mutating func append(origin: String, records: [RecordDelta], before: CacheDigest, time: Date = Date()) {
+        guard !records.isEmpty else { return }
+        if let journal {
+            do { try journal.append(origin: origin, records: records, digest: digest, time: time) } catch {
+                failure = "the journal cannot be written: \(error)"
+            }
+            return
+        }
+        entries.append(JournalEntry(sequence: entries.count + 1, time: time, origin: origin, records: records,
+                                    digestBefore: before, digestAfter: digest))
+    }
+}
