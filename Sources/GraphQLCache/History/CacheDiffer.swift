@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks two caches side by side in key order and yields what differs, record by record: the
 /// diff of `cachelens diff A B` and the change a journal entry records.
 ///
@@ -79,7 +81,7 @@ public struct CacheDiffer {
     /// The delta between two rows of one key (either may be missing); a row that cannot be read
     /// on either side is noted in `broken` and its key left out.
     private mutating func compare(_ old: KeyedRow?, _ new: KeyedRow?) throws -> RecordDelta? {
-        if case .json(let a)? = old?.content, case .json(let b)? = new?.content, a == b { return nil }
+        if case .json(let a)? = old?.content, case .json(let b)? = new?.content, Self.sameBytes(a, b) { return nil }
         let key = (old ?? new)!.key
         work.rowsDecoded += (old == nil ? 0 : 1) + (new == nil ? 0 : 1)
         do throws(GraphQLCacheError) {
@@ -87,6 +89,17 @@ public struct CacheDiffer {
         } catch {
             broken.append(error.brokenRecord ?? BrokenRecord(key: key, reason: error.description))
             return nil
+        }
+    }
+
+    /// Whether two stored rows are the same bytes: one `memcmp` (most rows of two versions of
+    /// a cache are equal, so this is the join's commonest question after the key order).
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { left in
+            b.withUnsafeBufferPointer { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
         }
     }
 }
