@@ -13,7 +13,7 @@ public struct BenchmarkContext: Sendable {
     public init(scale: BenchmarkScale, scratchDirectory: String, executablePath: String,
                 progress: @escaping @Sendable (String) -> Void) {
         self.scale = scale
-        self.warmup = 1
+        self.warmup = scale.warmup
         self.iterations = scale.iterations
         self.scratchDirectory = scratchDirectory
         self.executablePath = executablePath

@@ -13,6 +13,7 @@ public enum BenchmarkSuite {
         ScanBenchmarks.group,
         WideRecordBenchmarks.group,
         HistoryBenchmarks.group,
+        HugeBenchmarks.group,
     ]
 
     /// The names of the groups `filter` selects: those whose name contains it (all when nil).
@@ -24,7 +25,8 @@ public enum BenchmarkSuite {
     /// Runs the selected groups, calling `emit` as each finishes so output streams.
     public static func run(context: BenchmarkContext, filter: String?,
                            emit: ([BenchmarkFigure]) -> Void) throws {
-        for group in selected(by: filter) {
+        // `huge` is its own run: the other groups' workloads do not grow with it.
+        for group in selected(by: filter) where (group.name == HugeBenchmarks.group.name) == (context.scale == .huge) {
             context.progress("running \(group.name)…")
             emit(try group.run(context))
         }

@@ -14,6 +14,13 @@ enum ExplorerBenchmarks {
         defer { context.removeFile(path) }
         context.progress("  writing \(n) records…")
         try writeFile(path, records: n)
+        return try figures(path: path, records: n, context: context)
+    }
+
+    /// The probe's figures on the file at `path` (`n` records), each in a fresh child process;
+    /// `budgets` are the first frame's milliseconds and the peak memory's megabytes.
+    static func figures(path: String, records n: Int, context: BenchmarkContext,
+                        budgets: (firstFrame: Double, memory: Double) = (200, 100)) throws -> [BenchmarkFigure] {
         context.progress("  measuring in child processes…")
         var probes: [JSONValue] = []
         for _ in 0..<(context.warmup + context.iterations) {
@@ -42,12 +49,12 @@ enum ExplorerBenchmarks {
         ]
         var figures = [
             BenchmarkFigure.milliseconds("explorer first frame, \(n) records, cold (child process)",
-                                         try samples("firstFrameMs", scale: 1000), budget: 200),
+                                         try samples("firstFrameMs", scale: 1000), budget: budgets.firstFrame),
         ]
         for press in keyPresses {
             figures.append(.milliseconds("explorer \(press.what), \(n) records", try samples(press.sample, scale: 1000), budget: 16))
         }
-        figures.append(.megabytes("explorer peak resident memory, \(n) records", try samples("peakResidentMB", scale: 1), budget: 100))
+        figures.append(.megabytes("explorer peak resident memory, \(n) records", try samples("peakResidentMB", scale: 1), budget: budgets.memory))
         return figures
     }
 

@@ -25,7 +25,7 @@ enum ScanBenchmarks {
 
     /// `:find Item 99` typed into a headless explorer on the file, Enter, until the search is
     /// done; the floor selects the keys of rows whose text contains it (`LIKE`, one statement).
-    private static func find(path: String, raw: RawSQLiteBaseline, items: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
+    static func find(path: String, raw: RawSQLiteBaseline, items: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
         let text = "Item 99"
         let size = Size(width: 120, height: 40)
         let expected = try raw.keysContaining(text)
@@ -50,7 +50,7 @@ enum ScanBenchmarks {
     }
 
     /// `CacheLint` over every record; the floor reads every row's key and text.
-    private static func lint(_ cache: SQLiteNormalizedCache, raw: RawSQLiteBaseline, items: Int,
+    static func lint(_ cache: SQLiteNormalizedCache, raw: RawSQLiteBaseline, items: Int,
                              context: BenchmarkContext) throws -> BenchmarkFigure {
         let compared = try Samples.compare(
             warmup: context.warmup, iterations: context.iterations,

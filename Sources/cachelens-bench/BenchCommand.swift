@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per figure instead of a table.")
     var json = false
 
-    @Option(help: "small (a few minutes) or full (the budgets' scale, under ten).")
+    @Option(help: "small (a few minutes), full (the budgets' scale, under ten) or huge (only the 10,000,000-record group, under fifteen; not in CI).")
     var scale: BenchmarkScale = .full
 
     @Option(help: "Run only the groups whose name contains this text.")

@@ -42,7 +42,7 @@ import GraphQLCache
 extension BenchmarkFrameworkTests {
     @Test func sqliteFiltersSelectTheSQLiteGroup() {
         #expect(BenchmarkSuite.selected(by: "SQLite").map(\.name) == ["sqlite"])
-        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "patches", "network", "explorer", "explorer-work", "frozen", "scans", "record-pane", "history"])
+        #expect(BenchmarkSuite.groups.map(\.name) == ["recordjson", "normalize", "sqlite", "watchers", "patches", "network", "explorer", "explorer-work", "frozen", "scans", "record-pane", "history", "huge"])
         #expect(BenchmarkSuite.selected(by: "explorer").map(\.name) == ["explorer", "explorer-work"])
         #expect(BenchmarkSuite.selected(by: "watch").map(\.name) == ["watchers"])
     }

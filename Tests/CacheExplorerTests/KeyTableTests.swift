@@ -41,6 +41,36 @@ import Testing
         }
     }
 
+    /// Overlays own their keys as the panes do: every command row of an overlay table runs
+    /// something, and every row is either an action or a hint.
+    @Test func everyOverlayRowRunsSomethingAndRanksAreDistinct() {
+        for (title, table) in OverlayKeys.tables {
+            for row in table where row.command != nil { #expect(row.action != nil || row.hintRank != nil, "\(title): \(row.label)") }
+            for row in table where row.action == nil { #expect(row.hintRank != nil, "\(title): \(row.label) neither runs nor hints") }
+            let ranks = table.compactMap(\.hintRank)
+            #expect(Set(ranks).count == ranks.count, "\(title)")
+        }
+    }
+
+    /// The overlays read the user's keys through their rows: remapped moves step the lint
+    /// list and the sizes list, and the quit key quits from an overlay.
+    @Test func remappedKeysDriveTheListOverlays() throws {
+        let keys = try KeyMap.load(json: #"{"moveDown": "x", "moveUp": "z", "quit": "F10"}"#, source: "keys.json")
+        var explorer = Explorer(backend: TinyCache.backend(), size: Size(width: 100, height: 30), keyMap: keys)
+        explorer.press([.character(":")] + Key.sequence(from: "sizes") + [.enter])
+        guard case .sizes(let before) = explorer.state.mode else { Issue.record("no sizes"); return }
+        explorer.press([.character("x")])
+        guard case .sizes(let moved) = explorer.state.mode else { Issue.record("x closed sizes"); return }
+        #expect(moved.selected == min(1, before.rows.count - 1))
+        explorer.press([.character("z"), .enter])
+        guard case .sizes(let drilled) = explorer.state.mode else { Issue.record("Enter did not drill"); return }
+        #expect(drilled.typename == before.rows[0].name)
+        explorer.press([.character("j")])
+        #expect(explorer.state.mode == .normal, "a key with no row closes the list")
+        explorer.press([.character(":")] + Key.sequence(from: "sizes") + [.enter, .function(10)])
+        #expect(explorer.state.isFinished, "the user's quit key quits from an overlay")
+    }
+
     @Test func theStockKeyMapIsTheTablesStockKeys() {
         for row in GlobalKeys.table {
             guard let command = row.command else { Issue.record("a global row without a command: \(row.label)"); continue }

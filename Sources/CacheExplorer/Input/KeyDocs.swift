@@ -5,6 +5,8 @@ package enum KeyDocs {
     static let panes: [(title: String, table: [Binding])] = [
         ("Records (the key list)", RecordsKeys.table), ("Record (one record's fields)", RecordKeys.table),
         ("Watches", WatchesKeys.table), ("An open watch", WatchesKeys.workspace), ("Query console", ConsoleKeys.table),
+        ("Lists: inbound references (r), the caches found (:open), a field's readers (W), a diff (:diff)", OverlayKeys.inbound),
+        ("Lint findings (:lint)", OverlayKeys.lint), ("Sizes (:sizes)", OverlayKeys.sizes), ("The write log (L)", OverlayKeys.log),
         ("The pager (view whole)", OverlayKeys.pager),
     ]
 

@@ -20,17 +20,11 @@ extension Explorer {
         }
     }
 
-    mutating func foundCachesKey(_ key: Key, _ list: FoundCacheList) {
-        let outcome = listOverlayKey(key, selected: list.selected, count: list.lines.count)
-        closeListOverlay(for: outcome)
-        switch outcome {
-        case .moved(let row):
-            var list = list
-            list.selected = row
-            state.mode = .caches(list)
-        case .chosen(let row): openFile(String(row + 1), force: false)
-        case .quit, .close: break
-        }
+    /// Enter in the list: the cache on that line opens (as `:open N` would).
+    mutating func openSelectedCache() {
+        guard case .caches(let list) = state.mode else { return }
+        state.mode = .normal
+        if let row = list.chosen { openFile(String(row + 1), force: false) }
     }
 
     /// `R`: a fresh copy of the pulled cache, opened in place of the stale one. The copy is

@@ -14,30 +14,17 @@ extension Explorer {
         }
     }
 
-    mutating func lintKey(_ key: Key, _ list: LintList) {
-        var list = list
-        let stops = list.rows.indices.filter { list.rows[$0].isSelectable }
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = stops.first { $0 > list.selected } ?? list.selected
-        case .moveUp?: list.selected = stops.last { $0 < list.selected } ?? list.selected
-        case .top?: list.selected = stops.first ?? 0
-        case .bottom?: list.selected = stops.last ?? 0
-        case .follow?:
-            guard let row = list.rows.indices.contains(list.selected) ? list.rows[list.selected] : nil else { state.mode = .normal; return }
-            guard let target = row.key else { viewFinding(of: row, in: list); return }
-            state.mode = .normal
-            open(target)
-            state.focus = .record
-            return
-        case .view?:
-            if list.rows.indices.contains(list.selected) { viewFinding(of: list.rows[list.selected], in: list) }
-            return
-        case .quit? where key == .control("c"): state.isFinished = true; return
-        default:
-            state.mode = .normal
-            return
-        }
-        state.mode = .lint(list)
+    /// Enter on a finding's example key opens that record; on its headline, the finding whole.
+    mutating func followLintRow() {
+        guard case .lint(let list) = state.mode, let row = list.chosen.map({ list.rows[$0] }) else { state.mode = .normal; return }
+        guard let target = row.key else { viewFinding(of: row, in: list); return }
+        openFromOverlay(target)
+    }
+
+    /// The selected finding whole, in the pager.
+    mutating func viewSelectedFinding() {
+        guard case .lint(let list) = state.mode, list.rows.indices.contains(list.selected) else { return }
+        viewFinding(of: list.rows[list.selected], in: list)
     }
 
     /// The finding `row` belongs to, whole, in the pager.

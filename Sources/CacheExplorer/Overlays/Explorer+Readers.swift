@@ -10,17 +10,11 @@ extension Explorer {
         state.mode = .readers(ReaderList(field: field, watches: names))
     }
 
-    mutating func readersKey(_ key: Key, _ list: ReaderList) {
-        let outcome = listOverlayKey(key, selected: list.selected, count: list.watches.count)
-        closeListOverlay(for: outcome)
-        switch outcome {
-        case .moved(let row):
-            var list = list
-            list.selected = row
-            state.mode = .readers(list)
-        case .chosen(let row): openWatch(named: list.watches[row])
-        case .quit, .close: break
-        }
+    /// Enter in the list: the watch on that line opens in the workspace.
+    mutating func openSelectedReader() {
+        guard case .readers(let list) = state.mode else { return }
+        state.mode = .normal
+        if let row = list.chosen { openWatch(named: list.watches[row]) }
     }
 
     /// Opens the watch `name` in the workspace, focusing the watches pane.

@@ -1,6 +1,6 @@
-/// What the hint line offers while an overlay or dialog has the keyboard. Help, inbound
-/// references and lint read the user's keys (`keyMap.command(for:)` in their handlers); the
-/// dialogs read their own fixed keys (Enter, Tab, Esc, `y`), shown here as they are.
+/// The keys of the overlays and dialogs. The pager and the lists (`OverlayKeys+Lists`) are
+/// rows with actions, dispatched by `Explorer.overlayKey` as the panes' rows are; the dialogs
+/// read their own fixed keys (Enter, Tab, Esc, `y`), shown here as hint rows.
 package enum OverlayKeys {
     /// The rows for `mode`, or nil in normal mode (the panes' tables answer then).
     package static func table(for mode: Mode) -> [Binding]? {
@@ -11,7 +11,11 @@ package enum OverlayKeys {
         case .confirm(.goBack): return confirmGoBack
         case .confirm: return confirmDelete
         case .editWatch: return editWatch
-        case .inbound, .lint, .caches, .readers, .diff: return list
+        case .inbound: return inbound
+        case .lint: return lint
+        case .caches: return caches
+        case .readers: return readers
+        case .diff: return diff
         case .sizes: return sizes
         case .log(let list): return list.filterInput == nil ? log : logFilter
         case .pager(let pager) where pager.searchInput != nil: return search
@@ -67,9 +71,6 @@ package enum OverlayKeys {
         Binding(.fixed("Enter"), label: "find", hint: 0), Binding(.fixed("Esc"), label: "cancel", hint: 1),
     ]
 
-    static let help = [
-        Binding(.pair(.moveDown, .moveUp), label: "scroll", hint: 0), Binding(.fixed("any other key"), label: "closes", hint: 1),
-    ]
     static let edit = [
         Binding(.fixed("Enter"), label: "save", hint: 0), Binding(.fixed("Tab"), label: "kind", hint: 2),
         Binding(.fixed("Esc"), label: "cancel", hint: 1),
@@ -87,23 +88,8 @@ package enum OverlayKeys {
         Binding(.fixed("Enter"), label: "save", hint: 0), Binding(.fixed("Tab"), label: "document/variables", hint: 2),
         Binding(.fixed("Esc"), label: "cancel", hint: 1),
     ]
-    /// The write log.
-    static let log = [
-        Binding(.command(.follow), label: "diff/open", hint: 0), Binding(.command(.filter), label: "filter", hint: 1),
-        Binding(.command(.goBackToHere), label: "go back here", hint: 2), Binding(.command(.showAsOf), label: "as of here", hint: 3),
-        Binding(.command(.cancel), label: "close", hint: 4),
-    ]
     static let logFilter = [
         Binding(.fixed("Enter"), label: "keep filter", hint: 0), Binding(.fixed("Esc"), label: "clear", hint: 1),
-    ]
-    static let sizes = [
-        Binding(.command(.follow), label: "records/open", hint: 0), Binding(.command(.back), label: "typenames", hint: 1),
-        Binding(.fixed("any other key"), label: "closes", hint: 2),
-    ]
-    /// Inbound references, lint findings and a field's watches: lists whose rows open something.
-    static let list = [
-        Binding(.command(.follow), label: "open", hint: 0), Binding(.pair(.moveDown, .moveUp), label: "move", hint: 1),
-        Binding(.fixed("any other key"), label: "closes", hint: 2),
     ]
 }
 

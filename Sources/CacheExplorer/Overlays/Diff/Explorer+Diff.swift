@@ -21,24 +21,10 @@ extension Explorer {
         }
     }
 
-    mutating func diffKey(_ key: Key, _ list: DiffList) {
-        var list = list
-        let keyed = list.rows.indices.filter { list.rows[$0].key != nil }
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = keyed.first { $0 > list.selected } ?? list.selected
-        case .moveUp?: list.selected = keyed.last { $0 < list.selected } ?? list.selected
-        case .top?: list.selected = keyed.first ?? 0
-        case .bottom?: list.selected = keyed.last ?? 0
-        case .follow?:
-            state.mode = .normal
-            if list.rows.indices.contains(list.selected), let target = list.rows[list.selected].key {
-                open(target)
-                state.focus = .record
-            }
-            return
-        case .quit? where key == .control("c"): state.isFinished = true; return
-        default: state.mode = .normal; return
-        }
-        state.mode = .diff(list)
+    /// Enter on a record's line opens it.
+    mutating func openSelectedDiffRow() {
+        guard case .diff(let list) = state.mode else { return }
+        guard let row = list.chosen, let target = list.rows[row].key else { state.mode = .normal; return }
+        openFromOverlay(target)
     }
 }

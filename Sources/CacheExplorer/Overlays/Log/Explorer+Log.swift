@@ -62,65 +62,18 @@ extension Explorer {
         list.matchedEntryCount = list.entryCount
     }
 
-    mutating func logKey(_ key: Key, _ list: LogList) {
-        if let input = list.filterInput { logFilterKey(key, input, list); return }
-        var list = list
-        switch keyMap.command(for: key) {
-        case .moveDown?: moveLog(&list, by: 1)
-        case .moveUp?: moveLog(&list, by: -1)
-        case .pageDown?: turnLogPage(&list, forward: true)
-        case .pageUp?: turnLogPage(&list, forward: false)
-        case .top?: list.top = 0; list.selected = 0
-        case .bottom?: list.top = max(0, list.matchCount - logPageSize); list.selected = Int.max
-        case .follow?: followLogRow(list); return
-        case .filter?: list.filterInput = LineInput(list.filter)
-        case .goBackToHere?: state.mode = .log(list); confirmGoBack(list); return
-        case .showAsOf?: state.mode = .log(list); showAsOf(list); return
-        case .quit? where key == .control("c"): state.isFinished = true; return
-        case .cancel?, .writeLog?, .back?: state.mode = .normal; return
-        default: return
-        }
-        state.mode = .log(list)
-        reloadLog(keepingPosition: nil)
-    }
-
-    /// Moves the selection; past the page's end it turns the page.
-    private func moveLog(_ list: inout LogList, by step: Int) {
-        let next = list.selected + step
-        if next >= list.rows.count, list.top + logPageSize < list.matchCount {
-            turnLogPage(&list, forward: true)
-        } else if next < 0, list.top > 0 {
-            turnLogPage(&list, forward: false)
-            list.selected = Int.max
-        } else {
-            list.selected = max(0, min(next, list.rows.count - 1))
-        }
-    }
-
-    private func turnLogPage(_ list: inout LogList, forward: Bool) {
-        let top = forward ? list.top + logPageSize : list.top - logPageSize
-        guard top >= 0, top < list.matchCount || !forward else { return }
-        list.top = max(0, top)
-        list.selected = 0
-    }
-
     /// Enter: an entry's line opens or closes its diff; a record row opens the record.
-    private mutating func followLogRow(_ list: LogList) {
-        guard let row = list.selectedRow else { return }
-        if let key = row.key {
-            state.mode = .normal
-            open(key)
-            state.focus = .record
-            return
-        }
-        var list = list
+    mutating func followLogRow() {
+        guard case .log(var list) = state.mode, let row = list.selectedRow else { return }
+        if let key = row.key { openFromOverlay(key); return }
         if list.opened.contains(row.position) { list.opened.remove(row.position) } else { list.opened.insert(row.position) }
         state.mode = .log(list)
         reloadLog(keepingPosition: row.position)
     }
 
     /// Typing the log's filter: each edit filters again; Enter keeps it, Esc drops it.
-    private mutating func logFilterKey(_ key: Key, _ input: LineInput, _ list: LogList) {
+    mutating func logFilterKey(_ key: Key, _ list: LogList) {
+        guard let input = list.filterInput else { return }
         var list = list
         switch LineEditor.apply(key, to: input, history: []) {
         case .changed(let edited):

@@ -31,30 +31,19 @@ extension Explorer {
         return Array(rows.prefix(Self.sizesRecordLimit))
     }
 
-    mutating func sizesKey(_ key: Key, _ list: SizesList) {
-        var list = list
-        switch keyMap.command(for: key) {
-        case .moveDown?: list.selected = min(list.selected + 1, list.rows.count - 1)
-        case .moveUp?: list.selected = max(list.selected - 1, 0)
-        case .top?: list.selected = 0
-        case .bottom?: list.selected = max(0, list.rows.count - 1)
-        case .follow?: followSizesRow(list); return
-        case .back? where list.typename != nil: showSizes(); restoreGroupSelection(list.groupSelection); return
-        case .quit? where key == .control("c"): state.isFinished = true; return
-        default: state.mode = .normal; return
-        }
-        state.mode = .sizes(list)
+    /// Back from a typename's records to the typenames (the selection where it was); at the
+    /// typenames, closes the overlay.
+    mutating func sizesBack() {
+        guard case .sizes(let list) = state.mode, list.typename != nil else { state.mode = .normal; return }
+        showSizes()
+        restoreGroupSelection(list.groupSelection)
     }
 
-    private mutating func followSizesRow(_ list: SizesList) {
-        guard list.rows.indices.contains(list.selected) else { return }
+    /// Enter: a typename's records, largest first; on a record, the record.
+    mutating func followSizesRow() {
+        guard case .sizes(let list) = state.mode, list.rows.indices.contains(list.selected) else { return }
         let row = list.rows[list.selected]
-        if let key = row.key {
-            state.mode = .normal
-            open(key)
-            state.focus = .record
-            return
-        }
+        if let key = row.key { openFromOverlay(key); return }
         do {
             var drilled = SizesList(typename: row.name, rows: try sizeRows(of: row.name),
                                     totalRecords: list.totalRecords, totalBytes: list.totalBytes)
