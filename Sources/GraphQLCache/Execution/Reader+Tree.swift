@@ -21,6 +21,8 @@ extension Reader {
     mutating func readContents(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                tree: ReadTreeBuilder) throws -> ReadNode.Contents {
         let outer = takeFindings()
+        let outerElided = elided
+        elided = ElidedCounts()
         let outerFrame = frame
         frame = NodeFrame()
         let startValues = valueCount
@@ -39,6 +41,8 @@ extension Reader {
         contents.values = valueCount - startValues
         contents.subtreeFindings = contents.children.reduce(contents.own.total) { $0 + $1.contents.subtreeFindings }
         contents.inline = inline
+        contents.elided = elided
+        elided = outerElided
         frame = outerFrame
         restoreFindings(outer)
         return contents
@@ -62,6 +66,12 @@ extension Reader {
         let node = try readNode(target, selections: selections, staticType: staticType, tree: tree)
         attach(node)
         return .object(node.contents.data)
+    }
+
+    /// Marks the child nodes made from `start` on as inside a list element left out, whose
+    /// path is the current one.
+    mutating func markElided(from start: Int) {
+        for child in frame.children[start...] { child.elisionDepth = path.count }
     }
 
     /// Adds `node` as the next child of the node being read, noting how many own findings

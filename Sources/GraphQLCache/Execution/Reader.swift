@@ -321,6 +321,7 @@ struct Reader {
             // task is cancelled; checked every 256 elements so the check costs nothing.
             if index & 255 == 255, Task.isCancelled { throw CancellationError() }
             path.append(.index(index))
+            let children = frame.children.count
             let value = try complete(item, type: elementType, context) ?? .null
             if index < keep {
                 values.append(value)
@@ -329,6 +330,7 @@ struct Reader {
                 elidedRoot = root
                 values.append(.null)
                 elided.count(value, root: root)
+                if tree != nil, frame.children.count > children { markElided(from: children) }
             }
             path.removeLast()
         }

@@ -36,8 +36,9 @@ public final class QueryWatcher: Sendable {
     private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
     /// The last re-read kept as a tree and patched after each change (`WatchTree`); nil until
-    /// a re-read builds it, after each fetch (whose own writes the watcher does not hear), and
-    /// for reads with a `listElementLimit`, which always read whole.
+    /// a re-read builds it, and after each fetch (whose own writes the watcher does not hear).
+    /// Reads with a `listElementLimit` are kept too, the elements left out as nodes whose data
+    /// is counted, not shown.
     private let tree = Mutex<WatchTree?>(nil)
 
     /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
@@ -280,7 +281,6 @@ public final class QueryWatcher: Sendable {
     private func readForUpdate(after trigger: WatchTrigger) throws -> ReadResult {
         let store = client.store
         let (query, readOptions) = (query, options.readOptions)
-        guard readOptions.listElementLimit == nil else { return try store.readResult(query: query, options: readOptions) }
         return try store.withinReadTransaction { transaction in
             try tree.withLock { tree throws -> ReadResult in
                 do {

@@ -10,6 +10,11 @@
 /// itself is gone, or the result would pass `CacheLimits.maximumResultValues`, `patch` returns
 /// nil and the watcher reads the whole query again.
 ///
+/// Under `ReadOptions.listElementLimit`, the elements a list leaves out are nodes too (their
+/// lookups and findings count), but their data stands as null in the parent's: a change inside
+/// one takes back what the parent's `ElidedCounts` counted of it and counts its new data, and
+/// goes no higher (nothing shown changed). The tree's counts are its nodes' added up.
+///
 /// Used by one watcher under its lock only (hence `@unchecked Sendable`).
 final class WatchTree: @unchecked Sendable {
     private let query: GraphQLOperation
@@ -20,6 +25,8 @@ final class WatchTree: @unchecked Sendable {
     private var index: [CacheKey: [ReadNode]] = [:]
     /// What the whole read depends on: every node's lookups together.
     private var dependencies: FieldDependencies
+    /// What the read left out (`listElementLimit`): every attached node's counts added up.
+    private var elided = ElidedCounts()
     private var generation = 0
 
     private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode,
@@ -128,14 +135,46 @@ final class WatchTree: @unchecked Sendable {
             if !oldChildren.contains(ObjectIdentifier(child)) { indexSubtree(child, touched: &touched) }
         }
         index(node, touched: &touched)
-        let values = contents.values - old.values
-        let findings = contents.subtreeFindings - old.subtreeFindings
+        carry(from: node, oldData: old.data, values: contents.values - old.values,
+              findings: contents.subtreeFindings - old.subtreeFindings)
+    }
+
+    /// Carries `node`'s new counts up to the root, and its new data (it held `oldData`) into
+    /// its ancestors' up to the first element left out by a list: that element's data stands
+    /// as null in its parent's, which counts it again instead.
+    private func carry(from node: ReadNode, oldData: JSONObject, values: Int, findings: Int) {
+        var elidedAbove = false
+        var ancestor: ReadNode? = node
+        while let current = ancestor, !elidedAbove {
+            elidedAbove = current.elisionDepth != nil
+            ancestor = current.parent
+        }
         var child = node
+        var childOld = oldData
+        var carriesData = true
         while let parent = child.parent {
             parent.contents.values += values
             parent.contents.subtreeFindings += findings
-            parent.contents.data.replaceValue(at: child.path[parent.path.count...], with: .object(child.contents.data))
+            if carriesData, let depth = child.elisionDepth {
+                recount(child, depth: depth, in: parent, from: childOld)
+                carriesData = false
+            } else if carriesData {
+                // The old data is kept only when a left-out element above must take it back.
+                if elidedAbove { childOld = parent.contents.data }
+                parent.contents.data.replaceValue(at: child.path[parent.path.count...], with: .object(child.contents.data))
+            }
             child = parent
+        }
+    }
+
+    /// `node`, inside the list element left out at `node.path.prefix(depth)`, changed from
+    /// `oldData`: its parent and the tree take back the old count and count the new data.
+    private func recount(_ node: ReadNode, depth: Int, in parent: ReadNode, from oldData: JSONObject) {
+        let element = Array(node.path.prefix(depth))
+        let below = node.path[depth...]
+        for (value, sign) in [(oldData, -1), (node.contents.data, 1)] {
+            parent.contents.elided.count(.object(value), elementPath: element, below: below, sign: sign)
+            elided.count(.object(value), elementPath: element, below: below, sign: sign)
         }
     }
 
@@ -146,6 +185,7 @@ final class WatchTree: @unchecked Sendable {
         var result = ReadResult(data: root.contents.data, misses: findings.misses, dependencies: dependencies,
                                 guesses: findings.guesses)
         result.pending = findings.pending
+        result.elided = elided
         result.filledAbsent = findings.filledAbsent
         result.addedTypenames = findings.addedTypenames
         return result
@@ -181,6 +221,7 @@ extension WatchTree {
     }
 
     private func index(_ node: ReadNode, touched: inout Set<CacheKey>) {
+        elided.add(node.contents.elided, sign: 1)
         for record in node.indexedRecords {
             index[record, default: []].append(node)
             touched.insert(record)
@@ -188,6 +229,7 @@ extension WatchTree {
     }
 
     private func unindex(_ node: ReadNode, touched: inout Set<CacheKey>) {
+        elided.add(node.contents.elided, sign: -1)
         for record in node.indexedRecords {
             index[record]?.removeAll { $0 === node }
             if index[record]?.isEmpty == true { index[record] = nil }
