@@ -35,8 +35,9 @@ public final class QueryWatcher: Sendable {
     private let last = Mutex<(data: JSONObject?, sequence: UInt64)>((nil, 0))
     private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
-    /// The last re-read kept as a tree and patched after each change (`WatchTree`); nil until
-    /// a re-read builds it, and after each fetch (whose own writes the watcher does not hear).
+    /// The last read kept as a tree and patched after each change (`WatchTree`): a fetch's
+    /// read of the cache builds it; nil after a fetch that asked the server (whose own writes
+    /// the watcher does not hear) until a re-read builds it again.
     /// Reads with a `listElementLimit` are kept too, the elements left out as nodes whose data
     /// is counted, not shown.
     private let tree = Mutex<WatchTree?>(nil)
@@ -103,8 +104,12 @@ public final class QueryWatcher: Sendable {
         defer { replay(log.finish()) }
         var run = FetchRun(client: client, query: query, origin: origin, handler: handler,
                            readOptions: options.readOptions, writer: writer(for: trigger))
+        let store = client.store
+        run.treeRead = { query, options in
+            try store.withinReadTransaction { try WatchTree.read(query, executor: store.executor, options: options, source: $0) }
+        }
         await run.run(policy)
-        tree.withLock { $0 = nil }
+        tree.withLock { $0 = run.lastTree }
         if let last = run.outcome.results.last {
             depend(on: last.dependencies, records: [])
             self.last.withLock { $0.data = Self.kept(last.data, options.readOptions) }

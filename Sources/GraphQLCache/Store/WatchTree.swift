@@ -63,6 +63,7 @@ final class WatchTree: @unchecked Sendable {
     func patch(fields: Set<FieldKey>, removed: Set<CacheKey>, records: Set<CacheKey>,
                source: any RecordSource) throws -> ReadResult? {
         generation += 1
+        let source = PatchSource(source)
         var dirty = DirtyNodes()
         for key in fields {
             for node in index[key.record] ?? [] where node.depends(on: key.record, field: key.field) { dirty.insert(node) }
@@ -78,6 +79,33 @@ final class WatchTree: @unchecked Sendable {
         guard root.contents.values <= configuration.limits.maximumResultValues else { return nil }
         for record in touched { refreshDependencies(of: record) }
         return result()
+    }
+
+    /// The records one patch loads one at a time, each once: a record many nodes read (an
+    /// owner shared by 700 items) is loaded for the first and found again for the others.
+    /// Batches (a list's prefetch) go straight through, so that a long list read again keeps
+    /// the reader's bound on the records held at once.
+    private final class PatchSource: RecordSource, @unchecked Sendable {
+        private let base: any RecordSource
+        private var loaded: [CacheKey: Record?] = [:]
+
+        init(_ base: any RecordSource) { self.base = base }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+            guard keys.count == 1 else { return try base.loadRecords(forKeys: keys) }
+            var found: [CacheKey: Record] = [:]
+            var missing = Set<CacheKey>()
+            for key in keys {
+                if let known = loaded[key] { found[key] = known } else { missing.insert(key) }
+            }
+            guard !missing.isEmpty else { return found }
+            let fresh = try base.loadRecords(forKeys: missing)
+            for key in missing {
+                loaded[key] = .some(fresh[key])
+                found[key] = fresh[key]
+            }
+            return found
+        }
     }
 
     /// The nodes a change touched, each once.
