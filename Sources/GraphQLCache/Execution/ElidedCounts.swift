@@ -7,9 +7,9 @@
 /// an element left out costs a walk of it and no hashing (a dictionary of path arrays cost 7,500
 /// instructions an item, a tenth of its read).
 ///
-/// An incremental watch keeps one count per node of its tree and adds them up (`add`), and
-/// takes back what an element counted before its change (`count(_:root:below:sign:)`), so two
-/// counts are equal when they count the same at every path, however their nodes were made.
+/// An incremental watch keeps one count per node of its tree and adds them up (`add`), taking
+/// a node's away when it is read again, so two counts are equal when they count the same at
+/// every path, however their nodes were made.
 public struct ElidedCounts: Sendable, Equatable {
     private struct Node: Sendable, Equatable {
         let step: ResultPathStep
@@ -54,19 +54,6 @@ public struct ElidedCounts: Sendable, Equatable {
     mutating func count(_ value: JSONValue, root: Int) {
         elementCount += 1
         count(value, at: root, sign: 1)
-    }
-
-    /// Counts (`sign` 1) or takes back (`sign` -1) `value` found `steps` below the element of
-    /// the list at `elementPath` (an element's path, its index last): a watch whose left-out
-    /// element changed takes back what it counted of the element's old data and counts the
-    /// new. The element itself is not counted again.
-    mutating func count(_ value: JSONValue, elementPath: [PathComponent], below steps: ArraySlice<PathComponent>,
-                        sign: Int) {
-        var node = root(for: elementPath)
-        for step in steps {
-            if case .field(let name) = step { node = child(of: node, 0, .field(name)) } else { node = child(of: node, 0, .anyIndex) }
-        }
-        count(value, at: node, sign: sign)
     }
 
     private mutating func count(_ value: JSONValue, at node: Int, sign: Int) {

@@ -23,11 +23,6 @@ final class ReadNode {
     var generation = 0
     /// False once an ancestor's re-read dropped the node.
     var attached = true
-    /// Set when the node is (inside) a list element left out under
-    /// `ReadOptions.listElementLimit`: the length of that element's path. The parent's data
-    /// holds null there and the parent's `Contents.elided` counts the element instead, so a
-    /// change of the node takes back what was counted of its old data and counts the new.
-    var elisionDepth: Int?
 
     init(key: CacheKey, selections: SelectionSetPlan, staticType: String?, path: [PathComponent], contents: Contents) {
         self.key = key

@@ -68,12 +68,6 @@ extension Reader {
         return .object(node.contents.data)
     }
 
-    /// Marks the child nodes made from `start` on as inside a list element left out, whose
-    /// path is the current one.
-    mutating func markElided(from start: Int) {
-        for child in frame.children[start...] { child.elisionDepth = path.count }
-    }
-
     /// Adds `node` as the next child of the node being read, noting how many own findings
     /// came before it.
     private mutating func attach(_ node: ReadNode) {

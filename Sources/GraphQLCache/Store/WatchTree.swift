@@ -10,10 +10,11 @@
 /// itself is gone, or the result would pass `CacheLimits.maximumResultValues`, `patch` returns
 /// nil and the watcher reads the whole query again.
 ///
-/// Under `ReadOptions.listElementLimit`, the elements a list leaves out are nodes too (their
-/// lookups and findings count), but their data stands as null in the parent's: a change inside
-/// one takes back what the parent's `ElidedCounts` counted of it and counts its new data, and
-/// goes no higher (nothing shown changed). The tree's counts are its nodes' added up.
+/// Under `ReadOptions.listElementLimit`, only the elements a list shows are nodes: the ones it
+/// leaves out are read inline by the node holding the list, which looks up their fields and
+/// counts them (`Contents.elided`). So a change inside a shown element patches it alone, and a
+/// change inside a left-out one re-reads the list's node (the list's subtree, shown elements
+/// reused), whose counts are then made afresh. The tree's counts are its nodes' added up.
 ///
 /// Used by one watcher under its lock only (hence `@unchecked Sendable`).
 final class WatchTree: @unchecked Sendable {
@@ -163,46 +164,14 @@ final class WatchTree: @unchecked Sendable {
             if !oldChildren.contains(ObjectIdentifier(child)) { indexSubtree(child, touched: &touched) }
         }
         index(node, touched: &touched)
-        carry(from: node, oldData: old.data, values: contents.values - old.values,
-              findings: contents.subtreeFindings - old.subtreeFindings)
-    }
-
-    /// Carries `node`'s new counts up to the root, and its new data (it held `oldData`) into
-    /// its ancestors' up to the first element left out by a list: that element's data stands
-    /// as null in its parent's, which counts it again instead.
-    private func carry(from node: ReadNode, oldData: JSONObject, values: Int, findings: Int) {
-        var elidedAbove = false
-        var ancestor: ReadNode? = node
-        while let current = ancestor, !elidedAbove {
-            elidedAbove = current.elisionDepth != nil
-            ancestor = current.parent
-        }
+        let values = contents.values - old.values
+        let findings = contents.subtreeFindings - old.subtreeFindings
         var child = node
-        var childOld = oldData
-        var carriesData = true
         while let parent = child.parent {
             parent.contents.values += values
             parent.contents.subtreeFindings += findings
-            if carriesData, let depth = child.elisionDepth {
-                recount(child, depth: depth, in: parent, from: childOld)
-                carriesData = false
-            } else if carriesData {
-                // The old data is kept only when a left-out element above must take it back.
-                if elidedAbove { childOld = parent.contents.data }
-                parent.contents.data.replaceValue(at: child.path[parent.path.count...], with: .object(child.contents.data))
-            }
+            parent.contents.data.replaceValue(at: child.path[parent.path.count...], with: .object(child.contents.data))
             child = parent
-        }
-    }
-
-    /// `node`, inside the list element left out at `node.path.prefix(depth)`, changed from
-    /// `oldData`: its parent and the tree take back the old count and count the new data.
-    private func recount(_ node: ReadNode, depth: Int, in parent: ReadNode, from oldData: JSONObject) {
-        let element = Array(node.path.prefix(depth))
-        let below = node.path[depth...]
-        for (value, sign) in [(oldData, -1), (node.contents.data, 1)] {
-            parent.contents.elided.count(.object(value), elementPath: element, below: below, sign: sign)
-            elided.count(.object(value), elementPath: element, below: below, sign: sign)
         }
     }
 

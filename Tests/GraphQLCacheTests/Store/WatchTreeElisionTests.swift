@@ -2,8 +2,8 @@ import Testing
 @testable import GraphQLCache
 
 /// A watch read with `ReadOptions.listElementLimit` (the explorer's) is kept and patched too:
-/// a shown element patches in place, a left-out one changes only the counts of what was left
-/// out, and every patched result equals a from-scratch limited read, counts included.
+/// a shown element patches in place, a left-out one re-reads the list (its shown elements
+/// reused), and every patched result equals a from-scratch limited read, counts included.
 @Suite struct WatchTreeElisionTests {
     private typealias CountingSource = WatchTreeTests.CountingSource
     private let executor = GraphQLExecutor()
@@ -52,7 +52,7 @@ import Testing
         expectEqual(patched, try fresh(query, source))
     }
 
-    @Test func aLeftOutItemChangesOnlyWhatIsCounted() throws {
+    @Test func aLeftOutItemReReadsTheListAndChangesOnlyWhatIsCounted() throws {
         let source = Self.source(items: 1_000)
         let query = try executor.operation(document: "{ items { id name owner { name } } }")
         let tree = try tree(query, source)
@@ -62,7 +62,7 @@ import Testing
         let patched = try tree.patch(fields: [FieldKey(record: "Item:500", field: "name"),
                                               FieldKey(record: "Item:500", field: "owner")],
                                      removed: [], records: [], source: source)
-        #expect(source.loaded == ["Item:500"])
+        #expect(source.loaded.contains("QUERY_ROOT") && !source.loaded.contains("Item:1"))
         #expect(patched?.data == before.data)
         #expect(patched?.elided.objects(at: [.field("items"), .anyIndex, .field("owner")]) == 996)
         expectEqual(patched, try fresh(query, source))
@@ -92,7 +92,7 @@ import Testing
         source.loaded = []
         let patched = try tree.patch(fields: [FieldKey(record: "QUERY_ROOT", field: "items")], removed: [], records: [],
                                      source: source)
-        #expect(Set(source.loaded) == ["QUERY_ROOT", "Item:new"])
+        #expect(source.loaded.contains("Item:new") && !source.loaded.contains("Item:1"))
         #expect(patched?.elided.elementCount == 58)
         expectEqual(patched, try fresh(query, source))
     }
