@@ -38,8 +38,8 @@ public final class QueryWatcher: Sendable {
     /// The last read kept as a tree and patched after each change (`WatchTree`): a fetch's
     /// read of the cache builds it; nil after a fetch that asked the server (whose own writes
     /// the watcher does not hear) until a re-read builds it again.
-    /// Reads with a `listElementLimit` are kept too, the elements left out as nodes whose data
-    /// is counted, not shown.
+    /// Reads with a `listElementLimit` are kept too, the elements left out read inline by
+    /// their list's node.
     private let tree = Mutex<WatchTree?>(nil)
 
     /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
