@@ -18,6 +18,7 @@ enum IncrementalWatchBenchmarks {
         defer { bench.close() }
         var figures = try bench.edits()
         figures += try bench.bulk()
+        figures += try ExplorerWatchPatchBenchmark.figures(context)
         return figures
     }
 

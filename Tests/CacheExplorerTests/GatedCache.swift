@@ -13,6 +13,10 @@ final class GatedCache: BrowsableNormalizedCache {
     /// Signalled when a big read reaches the gate.
     let reachedGate = DispatchSemaphore(value: 0)
     private let pages = Atomic<Int>(0)
+    private let loads = Atomic<Int>(0)
+
+    /// How many record keys were loaded, from the cache or a snapshot of it.
+    var keysLoaded: Int { loads.load(ordering: .relaxed) }
 
     /// How many pages of keys were asked for (each is one refresh of the record list).
     var pageLoads: Int { pages.load(ordering: .relaxed) }
@@ -35,6 +39,7 @@ final class GatedCache: BrowsableNormalizedCache {
 
     /// Waits at the gate when `count` keys make a big read and the gate is shut.
     func passGate(_ count: Int) {
+        loads.add(count, ordering: .relaxed)
         if count > threshold, !isOpen.withLock({ $0 }) {
             reachedGate.signal()
             opened.wait()

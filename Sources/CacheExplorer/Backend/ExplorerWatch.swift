@@ -206,7 +206,7 @@ final class ExplorerWatch: Sendable {
     /// Misses read as null, so that the result keeps its shape (the console's report needs it);
     /// only the first `shownElements` of each list of objects kept (what the pane and the report
     /// show), so that a watch over 100,000 items does not hold them all.
-    private static let readOptions = ReadOptions(missesAsNull: true, listElementLimit: shownElements)
+    static let readOptions = ReadOptions(missesAsNull: true, listElementLimit: shownElements)
 
     /// List elements a watch's data keeps: the pane's lines stop at 200 leaves (each element
     /// gives at least one), the report's tree at `QueryReport.elementLimit` elements.

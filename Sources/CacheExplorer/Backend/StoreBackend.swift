@@ -232,6 +232,9 @@ package final class StoreBackend: ExplorerBackend {
 
     package func watches() -> [WatchSnapshot] { watchList.snapshots }
 
+    /// How the watches read (the pane's list limit): for a benchmark's floor, the same read.
+    package static var watchReadOptions: ReadOptions { ExplorerWatch.readOptions }
+
     /// `127.0.0.1:8000` for an HTTP endpoint, `network` for another transport, nil offline.
     package var networkName: String? {
         guard watchesUseNetwork else { return nil }

@@ -6,6 +6,10 @@
 /// member's position (the elements of one list come from one selection, in one order): counting
 /// an element left out costs a walk of it and no hashing (a dictionary of path arrays cost 7,500
 /// instructions an item, a tenth of its read).
+///
+/// An incremental watch keeps one count per node of its tree and adds them up (`add`), taking
+/// a node's away when it is read again, so two counts are equal when they count the same at
+/// every path, however their nodes were made.
 public struct ElidedCounts: Sendable, Equatable {
     private struct Node: Sendable, Equatable {
         let step: ResultPathStep
@@ -49,25 +53,71 @@ public struct ElidedCounts: Sendable, Equatable {
     /// Counts a list element left out, `value`, under `root`.
     mutating func count(_ value: JSONValue, root: Int) {
         elementCount += 1
-        count(value, at: root)
+        count(value, at: root, sign: 1)
     }
 
-    private mutating func count(_ value: JSONValue, at node: Int) {
+    private mutating func count(_ value: JSONValue, at node: Int, sign: Int) {
         switch value {
         case .object(let object):
-            nodes[node].objects += 1
+            nodes[node].objects += sign
             var ordinal = 0
             for (name, member) in object where member.objectValue != nil || member.arrayValue != nil {
-                count(member, at: child(of: node, ordinal, .field(name)))
+                count(member, at: child(of: node, ordinal, .field(name)), sign: sign)
                 ordinal += 1
             }
         case .array(let items):
-            nodes[node].elements += items.count
+            nodes[node].elements += items.count * sign
             let elements = child(of: node, 0, .anyIndex)
-            for item in items where item.objectValue != nil || item.arrayValue != nil { count(item, at: elements) }
+            for item in items where item.objectValue != nil || item.arrayValue != nil { count(item, at: elements, sign: sign) }
         default:
             break
         }
+    }
+
+    /// Adds (`sign` 1) or takes away (`sign` -1) everything `other` counted.
+    mutating func add(_ other: ElidedCounts, sign: Int) {
+        guard !other.nodes.isEmpty else { return }
+        elementCount += other.elementCount * sign
+        for (steps, otherRoot) in other.roots {
+            let mine: Int
+            if let known = roots[steps] {
+                mine = known
+            } else {
+                nodes.append(Node(step: .anyIndex))
+                mine = nodes.count - 1
+                roots[steps] = mine
+            }
+            add(other, otherRoot, into: mine, sign: sign)
+        }
+    }
+
+    private mutating func add(_ other: ElidedCounts, _ from: Int, into node: Int, sign: Int) {
+        nodes[node].objects += other.nodes[from].objects * sign
+        nodes[node].elements += other.nodes[from].elements * sign
+        for (position, child) in other.nodes[from].children.enumerated() {
+            add(other, child, into: self.child(of: node, position, other.nodes[child].step), sign: sign)
+        }
+    }
+
+    /// Whether `lhs` and `rhs` left out as many elements and count as many objects and
+    /// elements at every path.
+    public static func == (lhs: ElidedCounts, rhs: ElidedCounts) -> Bool {
+        lhs.elementCount == rhs.elementCount && lhs.totals == rhs.totals
+    }
+
+    /// The counts by full grouped path, zeros left out.
+    private var totals: [[ResultPathStep]: [Int]] {
+        var totals: [[ResultPathStep]: [Int]] = [:]
+        func walk(_ node: Int, _ path: [ResultPathStep]) {
+            let counts = [nodes[node].objects, nodes[node].elements]
+            if counts != [0, 0] {
+                let sum = totals[path] ?? [0, 0]
+                totals[path] = [sum[0] + counts[0], sum[1] + counts[1]]
+            }
+            for child in nodes[node].children { walk(child, path + [nodes[child].step]) }
+        }
+        for (steps, root) in roots { walk(root, steps) }
+        return totals.filter { $0.value != [0, 0] }
     }
 
     /// The child of `node` at `position` for `step`: found by position when its step matches,

@@ -52,6 +52,9 @@ final class ReadNode {
         var subtreeFindings = 0
         /// Read children and all, not split into child nodes.
         var inline = false
+        /// What the node's own lists left out (`listElementLimit`), children's lists not
+        /// included: the tree adds every node's up.
+        var elided = ElidedCounts()
 
         /// The names looked up on `record`, if any.
         func names(on record: CacheKey) -> FieldNames? {

@@ -21,6 +21,8 @@ extension Reader {
     mutating func readContents(_ record: Record, selections: SelectionSetPlan, staticType: String?,
                                tree: ReadTreeBuilder) throws -> ReadNode.Contents {
         let outer = takeFindings()
+        let outerElided = elided
+        elided = ElidedCounts()
         let outerFrame = frame
         frame = NodeFrame()
         let startValues = valueCount
@@ -39,6 +41,8 @@ extension Reader {
         contents.values = valueCount - startValues
         contents.subtreeFindings = contents.children.reduce(contents.own.total) { $0 + $1.contents.subtreeFindings }
         contents.inline = inline
+        contents.elided = elided
+        elided = outerElided
         frame = outerFrame
         restoreFindings(outer)
         return contents

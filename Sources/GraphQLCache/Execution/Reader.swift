@@ -321,7 +321,7 @@ struct Reader {
             // task is cancelled; checked every 256 elements so the check costs nothing.
             if index & 255 == 255, Task.isCancelled { throw CancellationError() }
             path.append(.index(index))
-            let value = try complete(item, type: elementType, context) ?? .null
+            let value = try completeElement(item, type: elementType, leftOut: index >= keep, context) ?? .null
             if index < keep {
                 values.append(value)
             } else {
@@ -333,6 +333,17 @@ struct Reader {
             path.removeLast()
         }
         return .array(values)
+    }
+
+    /// A list element. One left out under the limit is read inline in a tree read: its lookups
+    /// and findings become the list holder's, and no node of it is kept (a watch over 100,000
+    /// items would otherwise keep 100,000 nodes and their data to show 200).
+    private mutating func completeElement(_ item: CacheValue, type: SchemaTypeRef?, leftOut: Bool,
+                                          _ context: FieldContext) throws -> JSONValue? {
+        guard leftOut, let tree else { return try complete(item, type: type, context) }
+        tree.inlineDepth += 1
+        defer { tree.inlineDepth -= 1 }
+        return try complete(item, type: type, context)
     }
 
     /// A leaf value against its schema type (`ScalarFit`); always true without a schema.

@@ -15,6 +15,14 @@ struct FetchRun {
     private(set) var outcome = FetchOutcome()
     /// The last read of the cache, kept so a watcher can depend on what a failed read needed.
     private(set) var lastRead: ReadResult?
+    /// Reads the cache as a tree a watcher keeps (`WatchTree`), in place of a plain read.
+    typealias TreeRead = (GraphQLOperation, ReadOptions) throws -> (ReadResult, WatchTree?)
+    /// Set by a watcher, so that its first change patches the first read instead of reading
+    /// the whole query again (a second of a 100,000-item watch).
+    var treeRead: TreeRead?
+    /// The tree of the last cache read while nothing came after it (nil once the run asked
+    /// the server, whose answer it may write).
+    private(set) var lastTree: WatchTree?
 
     init(client: GraphQLClient, query: GraphQLOperation, origin: ChangeOrigin?, handler: Handler?,
          readOptions: ReadOptions = ReadOptions(), writer: Writer? = nil) {
@@ -48,6 +56,7 @@ struct FetchRun {
     }
 
     private mutating func networkFirst() async {
+        lastTree = nil
         let turn = await client.turn(for: query)
         defer { turn.finish() }
         switch turn.outcome {
@@ -63,7 +72,14 @@ struct FetchRun {
     /// the fetch with an error.
     private mutating func deliverCacheIfComplete(networkError: GraphQLCacheError? = nil) -> Bool {
         let read: ReadResult
-        do { read = try client.store.readResult(query: query, options: readOptions) } catch {
+        do {
+            if let treeRead {
+                (read, lastTree) = try treeRead(query, readOptions)
+            } else {
+                read = try client.store.readResult(query: query, options: readOptions)
+            }
+        } catch {
+            lastTree = nil
             fail(.storage("\(error)"))
             return false
         }
@@ -85,6 +101,7 @@ struct FetchRun {
     /// before the request stops counting as under way. With `recheckingCache`, a request that
     /// an equal one made needless in the meantime (its answer is in the cache now) is not sent.
     private mutating func fetchFromServer(write: Bool, recheckingCache: Bool = false) async {
+        lastTree = nil
         let store = client.store
         let query = query
         let options = readOptions

@@ -35,9 +35,11 @@ public final class QueryWatcher: Sendable {
     private let last = Mutex<(data: JSONObject?, sequence: UInt64)>((nil, 0))
     private let clock = Atomic<UInt64>(0)
     private let updates = Mutex(UpdateQueue())
-    /// The last re-read kept as a tree and patched after each change (`WatchTree`); nil until
-    /// a re-read builds it, after each fetch (whose own writes the watcher does not hear), and
-    /// for reads with a `listElementLimit`, which always read whole.
+    /// The last read kept as a tree and patched after each change (`WatchTree`): a fetch's
+    /// read of the cache builds it; nil after a fetch that asked the server (whose own writes
+    /// the watcher does not hear) until a re-read builds it again.
+    /// Reads with a `listElementLimit` are kept too, the elements left out read inline by
+    /// their list's node.
     private let tree = Mutex<WatchTree?>(nil)
 
     /// Background updates (`runUpdates`): whether one runs, and the changes waiting for it.
@@ -102,8 +104,12 @@ public final class QueryWatcher: Sendable {
         defer { replay(log.finish()) }
         var run = FetchRun(client: client, query: query, origin: origin, handler: handler,
                            readOptions: options.readOptions, writer: writer(for: trigger))
+        let store = client.store
+        run.treeRead = { query, options in
+            try store.withinReadTransaction { try WatchTree.read(query, executor: store.executor, options: options, source: $0) }
+        }
         await run.run(policy)
-        tree.withLock { $0 = nil }
+        tree.withLock { $0 = run.lastTree }
         if let last = run.outcome.results.last {
             depend(on: last.dependencies, records: [])
             self.last.withLock { $0.data = Self.kept(last.data, options.readOptions) }
@@ -280,7 +286,6 @@ public final class QueryWatcher: Sendable {
     private func readForUpdate(after trigger: WatchTrigger) throws -> ReadResult {
         let store = client.store
         let (query, readOptions) = (query, options.readOptions)
-        guard readOptions.listElementLimit == nil else { return try store.readResult(query: query, options: readOptions) }
         return try store.withinReadTransaction { transaction in
             try tree.withLock { tree throws -> ReadResult in
                 do {

@@ -10,6 +10,12 @@
 /// itself is gone, or the result would pass `CacheLimits.maximumResultValues`, `patch` returns
 /// nil and the watcher reads the whole query again.
 ///
+/// Under `ReadOptions.listElementLimit`, only the elements a list shows are nodes: the ones it
+/// leaves out are read inline by the node holding the list, which looks up their fields and
+/// counts them (`Contents.elided`). So a change inside a shown element patches it alone, and a
+/// change inside a left-out one re-reads the list's node (the list's subtree, shown elements
+/// reused), whose counts are then made afresh. The tree's counts are its nodes' added up.
+///
 /// Used by one watcher under its lock only (hence `@unchecked Sendable`).
 final class WatchTree: @unchecked Sendable {
     private let query: GraphQLOperation
@@ -20,6 +26,8 @@ final class WatchTree: @unchecked Sendable {
     private var index: [CacheKey: [ReadNode]] = [:]
     /// What the whole read depends on: every node's lookups together.
     private var dependencies: FieldDependencies
+    /// What the read left out (`listElementLimit`): every attached node's counts added up.
+    private var elided = ElidedCounts()
     private var generation = 0
 
     private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode,
@@ -56,6 +64,7 @@ final class WatchTree: @unchecked Sendable {
     func patch(fields: Set<FieldKey>, removed: Set<CacheKey>, records: Set<CacheKey>,
                source: any RecordSource) throws -> ReadResult? {
         generation += 1
+        let source = PatchSource(source)
         var dirty = DirtyNodes()
         for key in fields {
             for node in index[key.record] ?? [] where node.depends(on: key.record, field: key.field) { dirty.insert(node) }
@@ -71,6 +80,33 @@ final class WatchTree: @unchecked Sendable {
         guard root.contents.values <= configuration.limits.maximumResultValues else { return nil }
         for record in touched { refreshDependencies(of: record) }
         return result()
+    }
+
+    /// The records one patch loads one at a time, each once: a record many nodes read (an
+    /// owner shared by 700 items) is loaded for the first and found again for the others.
+    /// Batches (a list's prefetch) go straight through, so that a long list read again keeps
+    /// the reader's bound on the records held at once.
+    private final class PatchSource: RecordSource, @unchecked Sendable {
+        private let base: any RecordSource
+        private var loaded: [CacheKey: Record?] = [:]
+
+        init(_ base: any RecordSource) { self.base = base }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+            guard keys.count == 1 else { return try base.loadRecords(forKeys: keys) }
+            var found: [CacheKey: Record] = [:]
+            var missing = Set<CacheKey>()
+            for key in keys {
+                if let known = loaded[key] { found[key] = known } else { missing.insert(key) }
+            }
+            guard !missing.isEmpty else { return found }
+            let fresh = try base.loadRecords(forKeys: missing)
+            for key in missing {
+                loaded[key] = .some(fresh[key])
+                found[key] = fresh[key]
+            }
+            return found
+        }
     }
 
     /// The nodes a change touched, each once.
@@ -146,6 +182,7 @@ final class WatchTree: @unchecked Sendable {
         var result = ReadResult(data: root.contents.data, misses: findings.misses, dependencies: dependencies,
                                 guesses: findings.guesses)
         result.pending = findings.pending
+        result.elided = elided
         result.filledAbsent = findings.filledAbsent
         result.addedTypenames = findings.addedTypenames
         return result
@@ -181,6 +218,7 @@ extension WatchTree {
     }
 
     private func index(_ node: ReadNode, touched: inout Set<CacheKey>) {
+        elided.add(node.contents.elided, sign: 1)
         for record in node.indexedRecords {
             index[record, default: []].append(node)
             touched.insert(record)
@@ -188,6 +226,7 @@ extension WatchTree {
     }
 
     private func unindex(_ node: ReadNode, touched: inout Set<CacheKey>) {
+        elided.add(node.contents.elided, sign: -1)
         for record in node.indexedRecords {
             index[record]?.removeAll { $0 === node }
             if index[record]?.isEmpty == true { index[record] = nil }

@@ -8,11 +8,14 @@ import Testing
 /// list re-points, type changes, fields taken away and, on SQLite, commits by another
 /// connection) are applied under a watcher, and after every change the watcher's last
 /// delivery must equal a plain read of the same query (data, misses in order, dependencies,
-/// guesses), on memory and SQLite.
+/// guesses, counts of list elements left out), on memory and SQLite, without and with a
+/// `listElementLimit`.
 @Suite struct IncrementalWatchPropertyTests {
     /// Seeds per cache and query; each runs `steps` changes.
     static let seeds: [UInt64] = Array(1...40)
     static let steps = 30
+    /// Seeds per cache and limit for limited reads (each runs every query).
+    static let limitedSeeds: [UInt64] = Array(1...20)
 
     /// Queries with one node per item (split), one that reads everything inline (a response
     /// name merged from two selections), and one with a nested list and a type case.
@@ -29,10 +32,23 @@ import Testing
         }
     }
 
-    private func run(_ kind: CacheKind, query document: String, seed: UInt64) throws {
+    /// The same with a small `listElementLimit` (the explorer reads its watches with one), so
+    /// that elements are left out, and changed, removed and re-pointed while left out: the
+    /// counts of what was left out must agree too. 1 leaves out elements of the nested lists.
+    @Test(arguments: CacheKind.allCases, [1, 3])
+    func limitedWatchesEqualFromScratchReads(_ kind: CacheKind, _ limit: Int) throws {
+        for seed in Self.limitedSeeds {
+            for queryIndex in Self.queries.indices {
+                try run(kind, query: Self.queries[queryIndex], seed: seed &* 7919 &+ UInt64(queryIndex) &+ UInt64(limit) << 32,
+                        limit: limit)
+            }
+        }
+    }
+
+    private func run(_ kind: CacheKind, query document: String, seed: UInt64, limit: Int? = nil) throws {
         var random = SplitMix(seed: seed)
         let world = try RandomWorld(kind: kind, random: &random)
-        let options = ReadOptions(missesAsNull: Bool.random(using: &random))
+        let options = ReadOptions(missesAsNull: Bool.random(using: &random), listElementLimit: limit)
         let query = try world.store.executor.operation(document: document)
         let watcher = world.watch(query, options: options)
         defer { watcher.cancel() }
@@ -49,6 +65,7 @@ import Testing
             #expect(last?.read?.misses == fresh.misses, "\(label): misses")
             #expect(last?.read?.dependencies == fresh.dependencies, "\(label): delivered dependencies")
             #expect(last?.read?.guesses == fresh.guesses, "\(label): guesses")
+            #expect(last?.read?.elided == fresh.elided, "\(label): left out")
         }
     }
 }
