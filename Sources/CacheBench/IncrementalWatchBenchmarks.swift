@@ -125,7 +125,7 @@ enum IncrementalWatchBenchmarks {
             watcher.cancel()
             let watch = BackgroundWatch(client: client, query: operation)
             defer { watch.cancel() }
-            _ = try watch.time("the first edit") { _ = try store.merge(records: rename(0)) }   // builds the kept tree
+            _ = try watch.time("the first edit") { _ = try store.merge(records: rename(1_000_000)) }   // builds the kept tree
             let items = workload.itemRecords()
             let rows = ItemUserWorkload.rows(items.records)
             var runs = BulkRuns()
