@@ -5,7 +5,7 @@ extension ChangeIndex {
         var problems: [String] = []
         var expected: [CacheKey: [ID: [String]]] = [:], records: [CacheKey: Set<ID>] = [:]
         for (id, stored) in forward {
-            let isLarge = stored.fields.recordCount >= Self.largeThreshold
+            let isLarge = Self.isLarge(stored.fields, records: stored.records)
             if isLarge != large.contains(id) { problems.append("observer \(id) misfiled as large or not") }
             for (record, names) in stored.fields.groups {
                 if names.sorted.isEmpty || names.sorted != Array(Set(names.sorted)).sorted() {
@@ -13,7 +13,7 @@ extension ChangeIndex {
                 }
                 if !isLarge { expected[record, default: [:]][id] = names.sorted }
             }
-            for key in stored.records { records[key, default: []].insert(id) }
+            if !isLarge { for key in stored.records { records[key, default: []].insert(id) } }
         }
         var actual: [CacheKey: [ID: [String]]] = [:]
         for (record, slot) in fieldObservers {

@@ -14,9 +14,11 @@
 /// once they are more than `tableThreshold` (`QUERY_ROOT` when every watcher reads a field of
 /// it), so a change to one of its fields does not look at every observer of the record.
 ///
-/// An observer of `largeThreshold` records or more (a watch over a long list) is not inverted
-/// at all: a change is checked against its grouped dependencies directly, one lookup per changed
-/// key. There are few such observers (each holds thousands of records' worth of a read), so
+/// An observer of `largeThreshold` records or more (a watch over a long list, or a read that
+/// found a long list's items absent and so depends on each whole record) is not inverted at
+/// all: a change is checked against its dependencies directly, one lookup per changed key,
+/// stopping at the first that touches it. (Undoing the delete of 100,000 items looked up each
+/// of their 300,000 changed fields in the record table; now the first one decides.) There are few such observers (each holds thousands of records' worth of a read), so
 /// dispatch stays O(changed keys) times a small number, and registering one costs nothing per
 /// record. A watch over 100,000 items (700,000 field keys) took 340 MB with one entry per
 /// field key, 51 MB grouped with a group per record, 13 MB with one entry per record, and now
@@ -38,7 +40,8 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
 
     /// Observers a record has before its field table is built.
     static var tableThreshold: Int { 8 }
-    /// Records an observer depends on from which it is checked directly instead of inverted.
+    /// Records (with fields or whole) an observer depends on from which it is checked directly
+    /// instead of inverted.
     static var largeThreshold: Int { 4_096 }
 
     private(set) var fieldObservers: [CacheKey: RecordEntries] = [:]
@@ -71,7 +74,7 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     mutating func set(_ id: ID, dependencies: FieldDependencies, records: Set<CacheKey> = []) -> Dependencies? {
         let old = forward[id]
         let wasLarge = large.contains(id)
-        let isLarge = dependencies.recordCount >= Self.largeThreshold
+        let isLarge = Self.isLarge(dependencies, records: records)
         // What is inverted for `id` now, and what should be.
         let oldGroups = wasLarge ? [:] : old?.fields.groups ?? [:]
         let newGroups = isLarge ? [:] : dependencies.groups
@@ -82,11 +85,17 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
         for (record, names) in newGroups where oldGroups[record] != names {
             Self.place(Entry(id: id, fields: names), in: &fieldObservers[record])
         }
-        let oldRecords = old?.records ?? []
-        for key in oldRecords.subtracting(records) { Self.remove(id, key, from: &recordObservers) }
-        for key in records.subtracting(oldRecords) { recordObservers[key, default: []].insert(id) }
+        let oldRecords = wasLarge ? [] : old?.records ?? []
+        let newRecords = isLarge ? [] : records
+        for key in oldRecords.subtracting(newRecords) { Self.remove(id, key, from: &recordObservers) }
+        for key in newRecords.subtracting(oldRecords) { recordObservers[key, default: []].insert(id) }
         forward[id] = Dependencies(fields: dependencies, records: records)
         return old
+    }
+
+    /// Whether an observer of `fields` and whole `records` is checked directly.
+    static func isLarge(_ fields: FieldDependencies, records: Set<CacheKey>) -> Bool {
+        fields.recordCount + records.count >= largeThreshold
     }
 
     /// Forgets `id`.
@@ -100,11 +109,13 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     /// The observers a change concerns.
     func observers(affectedBy change: CacheChange) -> Set<ID> {
         var result = Set<ID>()
-        for key in change.changedFields {
-            observers(of: key, into: &result)
-            if let ids = recordObservers[key.record] { result.formUnion(ids) }
+        if !fieldObservers.isEmpty || !recordObservers.isEmpty {
+            for key in change.changedFields {
+                observers(of: key, into: &result)
+                if let ids = recordObservers[key.record] { result.formUnion(ids) }
+            }
         }
-        for key in change.removedFields { observers(of: key, into: &result) }
+        if !fieldObservers.isEmpty { for key in change.removedFields { observers(of: key, into: &result) } }
         for key in change.removedRecords {
             switch fieldObservers[key] {
             case .one(let entry)?: result.insert(entry.id)
@@ -114,15 +125,19 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
             if let ids = recordObservers[key] { result.formUnion(ids) }
         }
         for id in large where !result.contains(id) {
-            if let fields = forward[id]?.fields, Self.touches(change, fields) { result.insert(id) }
+            if let dependencies = forward[id], Self.touches(change, dependencies) { result.insert(id) }
         }
         return result
     }
 
-    /// Whether `change` changed or removed one of `fields` or removed a record holding one.
-    private static func touches(_ change: CacheChange, _ fields: FieldDependencies) -> Bool {
-        change.changedFields.contains(where: fields.contains) || change.removedFields.contains(where: fields.contains)
+    /// Whether `change` changed or removed one of the fields, changed a field of a whole record
+    /// depended on, or removed a record holding either.
+    private static func touches(_ change: CacheChange, _ dependencies: Dependencies) -> Bool {
+        let (fields, records) = (dependencies.fields, dependencies.records)
+        return change.changedFields.contains(where: fields.contains) || change.removedFields.contains(where: fields.contains)
             || change.removedRecords.contains(where: fields.contains(record:))
+            || !records.isEmpty && (change.changedFields.contains { records.contains($0.record) }
+                                     || change.removedRecords.contains(where: records.contains))
     }
 
     private func observers(of key: FieldKey, into result: inout Set<ID>) {

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQLCache
 
 /// What this connection has seen of the file, so that a commit by another process (the app
@@ -27,10 +28,13 @@ struct ExternalChangeTracker {
             bytes = keep ? Array(buffer) : nil
         }
 
+        /// Whether `buffer` holds the bytes seen: compared with `memcmp` (a generic
+        /// element-by-element compare was a quarter of looking at 100,000 followed rows).
         func matches(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
             guard buffer.count == length else { return false }
-            if let bytes { return bytes.elementsEqual(buffer) }
-            return Seen(buffer, keep: false).hash == hash
+            guard let bytes else { return Seen(buffer, keep: false).hash == hash }
+            guard let other = buffer.baseAddress, length > 0 else { return true }
+            return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, other, length) == 0 }
         }
     }
 
@@ -67,6 +71,25 @@ struct ExternalChangeTracker {
         let seen = Seen(bytes, keep: keptBytes + bytes.count <= Self.byteBudget)
         keptBytes += seen.bytes?.count ?? 0
         rows[key] = seen
+    }
+
+    /// What one look at the file found, applied to the tracker once the look succeeded.
+    struct Sightings {
+        /// Rows now holding new bytes (changed or added), in the order found.
+        var rows: [(key: CacheKey, bytes: [UInt8])] = []
+        /// Followed rows that are gone.
+        var gone: [CacheKey] = []
+        /// The highest rowid seen.
+        var maxRowID: Int64
+
+        mutating func saw(_ key: CacheKey, _ bytes: UnsafeBufferPointer<UInt8>) { rows.append((key, Array(bytes))) }
+    }
+
+    /// Remembers what a look found.
+    mutating func apply(_ sightings: Sightings) {
+        forget(sightings.gone)
+        for (key, bytes) in sightings.rows { bytes.withUnsafeBufferPointer { saw(key, $0) } }
+        maxRowID = sightings.maxRowID
     }
 
     /// Stops following `keys` (removed by this connection, or rolled back).

@@ -132,4 +132,30 @@ import CacheTestSupport
         #expect(index.large.count > 0 && index.large.count < index.count, "some observers are large, some not")
         #expect(index.invariantViolations().isEmpty)
     }
+
+    /// An observer of thousands of whole records (a read that found a long list's items absent)
+    /// is checked directly, not inverted record by record: undoing the delete of those items
+    /// then costs one lookup, not one per changed field. Dispatch still agrees with a
+    /// one-by-one check as such observers come and go.
+    @Test func observersOfManyWholeRecordsAreCheckedDirectly() {
+        var index = ChangeIndex<Int>()
+        let records = (0..<ChangeIndex<Int>.largeThreshold).map { CacheKey("Item:\($0)") }
+        index.set(1, fields: [FieldKey(record: .queryRoot, field: "items")], records: Set(records))
+        index.set(2, fields: [FieldKey(record: "Other", field: "name")], records: [records[7]])
+        #expect(index.large == [1])
+        #expect(index.recordObservers.count == 1, "only the small observer's record is inverted")
+        let changes = [
+            CacheChange(changedFields: [FieldKey(record: records[7], field: "name")]),
+            CacheChange(changedFields: [FieldKey(record: "Elsewhere", field: "name")]),
+            CacheChange(removedRecords: [records[3]]),
+            CacheChange(changedFields: [FieldKey(record: .queryRoot, field: "items")]),
+        ]
+        for change in changes { #expect(index.observers(affectedBy: change) == bruteForce(index, ids: 0..<3, change)) }
+        #expect(index.observers(affectedBy: changes[0]) == [1, 2])
+        #expect(index.invariantViolations().isEmpty)
+        index.set(1, fields: [FieldKey(record: .queryRoot, field: "items")], records: [records[3]])
+        #expect(index.large.isEmpty && index.recordObservers.count == 2)
+        for change in changes { #expect(index.observers(affectedBy: change) == bruteForce(index, ids: 0..<3, change)) }
+        #expect(index.invariantViolations().isEmpty)
+    }
 }
