@@ -27,6 +27,8 @@ import Testing
         let clock = ContinuousClock()
         let held = clock.now
         try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
+        // The line names the process holding the lock (`/proc/locks`, `/proc/PID/comm`).
+        try session.waitFor("waiting for the file's lock (sqlite3)", timeout: .seconds(3))
         // `?` opens help and Esc closes it while the lock is held.
         try session.keys("?")
         try session.waitFor("Help ·", "waiting for the file's lock", timeout: .seconds(2))

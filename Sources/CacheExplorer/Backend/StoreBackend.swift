@@ -43,8 +43,14 @@ package final class StoreBackend: ExplorerBackend {
     /// Every change this backend sees, with values before and after (nil over a cache too big
     /// to keep a second copy of: `WriteLog.recordLimit`).
     package let writeLog: WriteLog?
+    /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
+    let polling = Mutex(false)
+    /// Where background change-polls run, one at a time.
+    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
+    /// Who holds the file's lock while the explorer waits for it (nil without a file).
+    let lockHolders: LockHolderWatch?
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -74,6 +80,7 @@ package final class StoreBackend: ExplorerBackend {
         watchesUseNetwork = usesNetwork
         watchList = WatchList(client: client, browsing: browsing, usesNetwork: usesNetwork, origins: origins)
         writeLog = Self.makeWriteLog(browsing: browsing, rows: logRows)
+        lockHolders = ((client.store.cache as? LockWaitReporting)?.lockedFilePath).map { LockHolderWatch(LockHolderLookup(databasePath: $0)) }
         if let writeLog { subscriptions.withLock { $0.append(Self.record(store, into: writeLog, origins: origins)) } }
     }
 
@@ -196,6 +203,11 @@ package final class StoreBackend: ExplorerBackend {
     package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
 
     package var lockWaitElapsed: Duration? { (store.cache as? LockWaitReporting)?.lockWaitElapsed }
+
+    package var lockHolderName: String? {
+        guard let lockHolders, lockWaitElapsed != nil else { return nil }
+        return lockHolders.name()
+    }
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.
