@@ -61,6 +61,11 @@ import Testing
         try session.waitFor("restoring 100,000 records…", timeout: .seconds(5))
         try session.waitFor("100,000 records restored", timeout: .seconds(120))
         #expect(try rowCount(path) == "100001")
+        // The redo deletes them again in the background, as the delete did.
+        try session.keys("C-r")
+        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        try session.waitFor("redone: delete", timeout: .seconds(120))
+        #expect(try rowCount(path) == "1")
         try session.keys("Q")
         #expect(try session.waitForExit())
     }

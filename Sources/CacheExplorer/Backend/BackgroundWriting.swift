@@ -13,6 +13,10 @@ package protocol BackgroundWriting: RecordWriting {
     func startRemoval(matching pattern: String) -> Int
     /// Starts `restore(removing:writing:watchesRefetch:)` as background work.
     func startRestore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) -> Int
+    /// Starts a redo as background work: the records among `keys` that merging `before` back
+    /// would not make as they were are removed (read there, not on the UI thread), `before`
+    /// is written, under an origin called `kind` (`redo of delete "Item:"`).
+    func startRedo(keys: [CacheKey], before: [Record], as kind: String) -> Int
     /// Stops the work with `id`; its outcome then says `cancelled` unless it had committed.
     func cancelBackgroundWrite(_ id: Int)
 }

@@ -46,6 +46,16 @@ extension Explorer {
         }
     }
 
+    /// Starts a big redo in the background (`deleting 100,000 records` again after the undo of
+    /// a delete); false when it must be done here.
+    mutating func startBackgroundRedo(_ entry: RedoEntry) -> Bool {
+        guard entry.keys.count >= Self.backgroundWriteThreshold else { return false }
+        let label = entry.before.isEmpty ? "deleting \(Self.records(entry.keys.count))" : "redoing \(Self.records(entry.keys.count))"
+        return startLongWork(label, .redo(entry)) {
+            $0.startRedo(keys: entry.keys, before: entry.before, as: "redo of \(entry.undone.action.summary)")
+        }
+    }
+
     /// `100,000 records`, grouped as the status bar groups counts.
     static func records(_ count: Int) -> String { "\(MissGroup.number(count)) record\(count == 1 ? "" : "s")" }
 
@@ -76,8 +86,17 @@ extension Explorer {
             if case let .removal(records, description) = entry.action {
                 inform("undone: \(description) (\(Self.records(records.count)) restored)" + caused)
             }
+        case let (.redo(entry), .restored):
+            var undone = entry.undone
+            undone.origin = (backend as? any RecordWriting)?.lastWriteOrigin
+            state.undo.append(undone)
+            noteChange()
+            inform("redone: \(entry.undone.action.summary)" + undoHint)
         case (.restore(let entry, _), _):
             state.undo.append(entry)
+            finishUnwritten(work, outcome)
+        case (.redo(let entry), _):
+            state.redo.append(entry)
             fallthrough
         default:
             finishUnwritten(work, outcome)

@@ -7,6 +7,8 @@ package struct LongWork: Hashable, Sendable {
         case removal(description: String)
         /// Undoing `entry`; `caused` says what else it takes back (a refetch's writes).
         case restore(UndoEntry, caused: String)
+        /// Redoing what `entry.undone`'s undo took back.
+        case redo(RedoEntry)
     }
 
     /// The backend's id for the work (to cancel it, and to match its reports).
