@@ -43,6 +43,14 @@ extension StoreBackend {
         }
     }
 
+    package func startWrite(_ records: [Record]) -> Int {
+        startBackgroundWrite { [weak self] _ in
+            guard let self else { return .cancelled }
+            let changed = try self.write(records)
+            return .written(changed, origin: self.lastWriteOrigin)
+        }
+    }
+
     package func cancelBackgroundWrite(_ id: Int) { work.cancel(id) }
 
     /// Runs `body` as background work, posting its progress and its outcome.

@@ -56,6 +56,15 @@ extension Explorer {
         }
     }
 
+    /// Starts writing an edit that another process's lock refused in the background, where it
+    /// waits for the lock (the waiting line says so, `Esc` cancels); false when it cannot.
+    mutating func startBackgroundEdit(_ field: FieldKey, value: CacheValue, previous: CacheValue) -> Bool {
+        let brief = ValueText.brief(value)
+        return startLongWork("writing \(field)", .edit(field, previous: previous, value: brief)) {
+            $0.startWrite([Record(key: field.record, [field.field: value])])
+        }
+    }
+
     /// `100,000 records`, grouped as the status bar groups counts.
     static func records(_ count: Int) -> String { "\(MissGroup.number(count)) record\(count == 1 ? "" : "s")" }
 
@@ -86,6 +95,12 @@ extension Explorer {
             if case let .removal(records, description) = entry.action {
                 inform("undone: \(description) (\(Self.records(records.count)) restored)" + caused)
             }
+        case let (.edit(field, previous, value), .written(changed, origin)):
+            if !changed.isEmpty {
+                state.pushUndo(UndoEntry(.edit(field, previous: previous), origin: origin))
+                noteChange()
+            }
+            inform(changed.isEmpty ? "\(field) unchanged" : "\(field) = \(value)" + undoHint)
         case let (.redo(entry), .restored):
             var undone = entry.undone
             undone.origin = (backend as? any RecordWriting)?.lastWriteOrigin
