@@ -97,6 +97,19 @@ import Testing
         #expect(explorer.state.console.input.text == "{n")
     }
 
+    /// On a line with text (the document, the variables) `n` is text; `C-n`/`C-o` step.
+    @Test func controlNAndControlOStepTheMatchesFromAnyConsoleLine() throws {
+        var explorer = SquadsCache.explorer()
+        explorer.press([.character("/")] + Key.sequence(from: "human") + [.enter, .character("c")] + Key.sequence(from: "{ hero")
+                       + [.control("n")])
+        #expect(explorer.state.console.input.text == "{ hero")
+        #expect(explorer.state.record?.key == "Human:2")
+        explorer.press([.character("c"), .tab, .character("{"), .control("n"), .control("o")])
+        #expect(explorer.state.console.variables.text == "{")
+        #expect(explorer.state.record?.key == "Human:2")
+        #expect(explorer.state.message?.text == "match 2/3: Human:2")
+    }
+
     @Test func aDoubleClickFollowsTheReferenceUnderIt() throws {
         var explorer = SquadsCache.explorer()
         explorer.press([.enter, .enter])  // QUERY_ROOT, squads open

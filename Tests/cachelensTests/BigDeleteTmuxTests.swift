@@ -61,6 +61,30 @@ import Testing
         try session.waitFor("restoring 100,000 records…", timeout: .seconds(5))
         try session.waitFor("100,000 records restored", timeout: .seconds(120))
         #expect(try rowCount(path) == "100001")
+        // The redo deletes them again in the background, as the delete did.
+        try session.keys("C-r")
+        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        try session.waitFor("redone: delete", timeout: .seconds(120))
+        #expect(try rowCount(path) == "1")
+        try session.keys("Q")
+        #expect(try session.waitForExit())
+    }
+
+    /// Keys during the delete move the selection while it still runs (the key latency itself
+    /// is the `frozen` benchmark's figure).
+    @Test func keysDuringABigDeleteMoveTheSelectionPromptly() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let path = try itemsFile(in: directory)
+        let session = try explore(path)
+        defer { session.shutDown() }
+        try session.waitFor("›Item:1 ")
+        try deleteItems(session)
+        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        try session.type(String(repeating: "j", count: 10))
+        let screen = try session.waitFor("›Item:11 ", timeout: .seconds(5))
+        #expect(screen.contains("deleting 100,000 records…"), "the delete ended before the keys were answered")
+        try session.waitFor("deleted 100,000 records", timeout: .seconds(120))
         try session.keys("Q")
         #expect(try session.waitForExit())
     }

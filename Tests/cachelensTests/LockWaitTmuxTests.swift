@@ -27,6 +27,8 @@ import Testing
         let clock = ContinuousClock()
         let held = clock.now
         try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
+        // The line names the process holding the lock (`/proc/locks`, `/proc/PID/comm`).
+        try session.waitFor("waiting for the file's lock (sqlite3)", timeout: .seconds(3))
         // `?` opens help and Esc closes it while the lock is held.
         try session.keys("?")
         try session.waitFor("Help ·", "waiting for the file's lock", timeout: .seconds(2))
@@ -57,6 +59,27 @@ import Testing
         holder.release()
         try session.waitFor("deleted Lock:1", timeout: .seconds(5))
         #expect(try SQLiteTestFile.scalar("SELECT count(*) FROM records;", at: path) == "1")
+        try session.keys("Q")
+        #expect(try session.waitForExit())
+    }
+
+    /// An edit refused by the lock is not an error in the dialog: it waits for the lock in the
+    /// background, the waiting line naming it, and is written when the lock is gone.
+    @Test func anEditMadeWhileAnotherProcessHoldsTheLockWaitsForIt() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let (path, session) = try exploreTwoRecords(in: directory)
+        defer { session.shutDown() }
+        try session.keys("Enter")
+        let holder = try LockHolder(path: path)
+        try session.waitFor("waiting for the file's lock", timeout: .seconds(3))
+        try session.keys("e", "C-u")
+        try session.type("third")
+        try session.keys("Enter")
+        try session.waitFor("writing Lock:1.word: waiting for the file's lock", timeout: .seconds(3))
+        holder.release()
+        try session.waitFor(#"Lock:1.word = "third""#, timeout: .seconds(5))
+        #expect(try SQLiteTestFile.scalar("SELECT record FROM records WHERE key = 'Lock:1';", at: path)?.contains("third") == true)
         try session.keys("Q")
         #expect(try session.waitForExit())
     }

@@ -13,6 +13,13 @@ package protocol BackgroundWriting: RecordWriting {
     func startRemoval(matching pattern: String) -> Int
     /// Starts `restore(removing:writing:watchesRefetch:)` as background work.
     func startRestore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) -> Int
+    /// Starts a redo as background work: the records among `keys` that merging `before` back
+    /// would not make as they were are removed (read there, not on the UI thread), `before`
+    /// is written, under an origin called `kind` (`redo of delete "Item:"`).
+    func startRedo(keys: [CacheKey], before: [Record], as kind: String) -> Int
+    /// Starts `write(_:)` as background work: a single-field edit refused for another
+    /// process's lock waits for it there, not in the edit dialog.
+    func startWrite(_ records: [Record]) -> Int
     /// Stops the work with `id`; its outcome then says `cancelled` unless it had committed.
     func cancelBackgroundWrite(_ id: Int)
 }
@@ -24,6 +31,8 @@ package enum LongWorkOutcome: Hashable, Sendable {
     case removed([Record], brokenRows: Int, origin: ChangeOrigin?)
     /// The records were restored.
     case restored
+    /// The records were written: the fields that changed, and the origin written under.
+    case written(Set<FieldKey>, origin: ChangeOrigin?)
     /// `Esc` stopped it before it committed: nothing was written.
     case cancelled
     /// It failed (nothing was written): why.

@@ -48,6 +48,13 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// Returns whether anyone committed (the list may have changed even when no record the
     /// explorer read did).
     func pollExternalChanges() -> Bool
+    /// `pollExternalChanges()` off the caller's thread where the backend can (the terminal's
+    /// UI loop): what it finds arrives through `onChange`, a commit that touched nothing read
+    /// as an empty external change. Returns whether commits were found now (by a poll made on
+    /// the caller's thread).
+    func pollExternalChangesInBackground() -> Bool
+    /// Whether a background poll is under way (the loop then looks for its news sooner).
+    var pollInFlight: Bool { get }
     /// Takes in the new version of the data's source that `pollExternalChanges` announced
     /// (`.externalSourceChanged`), as one store change with origin `external`.
     func applyExternalVersion() throws
@@ -56,6 +63,9 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// How long this process has been kept out by another process's lock on the data's file
     /// (a background write waiting for it, or the UI's reads refused), or nil when it is not.
     var lockWaitElapsed: Duration? { get }
+    /// The name of the process holding the lock the explorer waits for (`sqlite3`, the app),
+    /// as last looked up in the background; nil when unknown or when nothing waits.
+    var lockHolderName: String? { get }
     /// The dates the file keeps for `key` (Apollo Kotlin 1.0 keeps when each record was
     /// updated and received), nil for formats that keep none.
     func dates(of key: CacheKey) -> RecordDates?
@@ -64,6 +74,15 @@ package protocol RecordBrowsing: AnyObject, Sendable {
 extension RecordBrowsing {
     /// Data that no other process locks (memory, snapshots) never waits.
     package var lockWaitElapsed: Duration? { nil }
+
+    /// Nothing waits, so nobody holds a lock.
+    package var lockHolderName: String? { nil }
+
+    /// Polls on the caller's thread.
+    package func pollExternalChangesInBackground() -> Bool { pollExternalChanges() }
+
+    /// Polls made on the caller's thread are never in flight.
+    package var pollInFlight: Bool { false }
 
     /// One record, or nil when absent.
     package func loadRecord(_ key: CacheKey) throws -> Record? {

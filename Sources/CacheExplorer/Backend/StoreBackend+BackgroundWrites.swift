@@ -28,8 +28,26 @@ extension StoreBackend {
     package func startRestore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) -> Int {
         startBackgroundWrite { [weak self] report in
             guard let self else { return .cancelled }
-            try self.restoreInChunks(removing: keys, writing: batches, watchesRefetch: watchesRefetch, report: report)
+            try self.restoreInChunks(removing: keys, writing: batches, origin: self.newOrigin("undo", refetches: watchesRefetch),
+                                     report: report)
             return .restored
+        }
+    }
+
+    package func startRedo(keys: [CacheKey], before: [Record], as kind: String) -> Int {
+        startBackgroundWrite { [weak self] report in
+            guard let self else { return .cancelled }
+            let clear = RedoEntry.keysToClear(keys, before: before, now: try self.loadRecords(forKeys: Set(keys)))
+            try self.restoreInChunks(removing: clear, writing: [before], origin: self.newOrigin(kind), report: report)
+            return .restored
+        }
+    }
+
+    package func startWrite(_ records: [Record]) -> Int {
+        startBackgroundWrite { [weak self] _ in
+            guard let self else { return .cancelled }
+            let changed = try self.write(records)
+            return .written(changed, origin: self.lastWriteOrigin)
         }
     }
 
@@ -89,15 +107,20 @@ extension StoreBackend {
         }
     }
 
-    /// `restore(removing:writing:watchesRefetch:)` a chunk of records at a time.
-    private func restoreInChunks(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool,
+    /// `restore(removing:writing:watchesRefetch:)` a chunk of records at a time, removals too
+    /// (a redo of a big delete's undo is all removals).
+    private func restoreInChunks(removing keys: [CacheKey], writing batches: [[Record]], origin: ChangeOrigin,
                                  report: (Double) -> Void) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         let total = max(1, keys.count + batches.reduce(0) { $0 + $1.count })
         var done = 0
-        try store.withinReadWriteTransaction(origin: newOrigin("undo", refetches: watchesRefetch)) { transaction in
-            for key in keys { _ = try transaction.removeRecord(for: key) }
-            done += keys.count
+        try store.withinReadWriteTransaction(origin: origin) { transaction in
+            for start in stride(from: 0, to: keys.count, by: Self.writeChunk) {
+                try Task.checkCancellation()
+                for key in keys[start..<min(keys.count, start + Self.writeChunk)] { _ = try transaction.removeRecord(for: key) }
+                done = min(keys.count, start + Self.writeChunk)
+                report(Double(done) / Double(total) * Self.preparedShare)
+            }
             for batch in batches {
                 for start in stride(from: 0, to: batch.count, by: Self.writeChunk) {
                     try Task.checkCancellation()

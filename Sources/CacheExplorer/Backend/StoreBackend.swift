@@ -42,8 +42,14 @@ package final class StoreBackend: ExplorerBackend {
     let lastPollProblem = Mutex<String?>(nil)
     /// Every change this backend sees, with values before and after.
     package let writeLog: WriteLog?
+    /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
+    let polling = Mutex(false)
+    /// Where background change-polls run, one at a time.
+    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
+    /// Who holds the file's lock while the explorer waits for it (nil without a file).
+    let lockHolders: LockHolderWatch?
 
     /// - Parameters:
     ///   - browsing: the cache of `client`'s store (pages, counts and scans read it directly).
@@ -75,6 +81,7 @@ package final class StoreBackend: ExplorerBackend {
         let (log, subscription) = Self.makeWriteLog(store: store, browsing: browsing, rows: logRows, origins: origins)
         writeLog = log
         subscriptions.withLock { $0.append(subscription) }
+        lockHolders = ((client.store.cache as? LockWaitReporting)?.lockedFilePath).map { LockHolderWatch(LockHolderLookup(databasePath: $0)) }
     }
 
     /// The one way to wrap a cache for the explorer (`cachelens explore`, the sample, `:open`,
@@ -196,6 +203,11 @@ package final class StoreBackend: ExplorerBackend {
     package var lastWriteOrigin: ChangeOrigin? { lastOrigin.withLock { $0 } }
 
     package var lockWaitElapsed: Duration? { (store.cache as? LockWaitReporting)?.lockWaitElapsed }
+
+    package var lockHolderName: String? {
+        guard let lockHolders, lockWaitElapsed != nil else { return nil }
+        return lockHolders.name()
+    }
 
     /// Each user action writes under an origin of its own, called `kind`, so that what it
     /// causes can be traced and the watches it wakes can say who changed them.

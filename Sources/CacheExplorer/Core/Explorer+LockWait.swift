@@ -10,6 +10,7 @@ extension Explorer {
     mutating func noteLockWait() {
         let elapsed = backend.lockWaitElapsed
         state.lockWait = elapsed
+        state.lockHolder = elapsed == nil ? nil : backend.lockHolderName
         guard elapsed == nil else { return }
         state.lockWaitDismissed = false
         if state.lockedOutReads {

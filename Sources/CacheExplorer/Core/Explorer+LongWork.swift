@@ -46,6 +46,25 @@ extension Explorer {
         }
     }
 
+    /// Starts a big redo in the background (`deleting 100,000 records` again after the undo of
+    /// a delete); false when it must be done here.
+    mutating func startBackgroundRedo(_ entry: RedoEntry) -> Bool {
+        guard entry.keys.count >= Self.backgroundWriteThreshold else { return false }
+        let label = entry.before.isEmpty ? "deleting \(Self.records(entry.keys.count))" : "redoing \(Self.records(entry.keys.count))"
+        return startLongWork(label, .redo(entry)) {
+            $0.startRedo(keys: entry.keys, before: entry.before, as: "redo of \(entry.undone.action.summary)")
+        }
+    }
+
+    /// Starts writing an edit that another process's lock refused in the background, where it
+    /// waits for the lock (the waiting line says so, `Esc` cancels); false when it cannot.
+    mutating func startBackgroundEdit(_ field: FieldKey, value: CacheValue, previous: CacheValue) -> Bool {
+        let brief = ValueText.brief(value)
+        return startLongWork("writing \(field)", .edit(field, previous: previous, value: brief)) {
+            $0.startWrite([Record(key: field.record, [field.field: value])])
+        }
+    }
+
     /// `100,000 records`, grouped as the status bar groups counts.
     static func records(_ count: Int) -> String { "\(MissGroup.number(count)) record\(count == 1 ? "" : "s")" }
 
@@ -76,8 +95,23 @@ extension Explorer {
             if case let .removal(records, description) = entry.action {
                 inform("undone: \(description) (\(Self.records(records.count)) restored)" + caused)
             }
+        case let (.edit(field, previous, value), .written(changed, origin)):
+            if !changed.isEmpty {
+                state.pushUndo(UndoEntry(.edit(field, previous: previous), origin: origin))
+                noteChange()
+            }
+            inform(changed.isEmpty ? "\(field) unchanged" : "\(field) = \(value)" + undoHint)
+        case let (.redo(entry), .restored):
+            var undone = entry.undone
+            undone.origin = (backend as? any RecordWriting)?.lastWriteOrigin
+            state.undo.append(undone)
+            noteChange()
+            inform("redone: \(entry.undone.action.summary)" + undoHint)
         case (.restore(let entry, _), _):
             state.undo.append(entry)
+            finishUnwritten(work, outcome)
+        case (.redo(let entry), _):
+            state.redo.append(entry)
             fallthrough
         default:
             finishUnwritten(work, outcome)

@@ -14,12 +14,12 @@ extension Explorer {
     }
 
     /// Runs one turn; returns the news it applied (empty when nothing arrived), so that the
-    /// loop can skip drawing an idle turn. A poll for other processes' commits runs here, on
-    /// the explorer's thread and without waiting for locks, so what it finds is applied in the
-    /// same turn (run in the background it lost commits).
+    /// loop can skip drawing an idle turn. `inBackground` polls off this thread (the terminal
+    /// loop: what the poll finds arrives at a later turn); drivers without a terminal poll here,
+    /// so the change is applied in the same turn.
     @discardableResult
-    package mutating func turn(_ input: Input?, pollingExternalChanges poll: Bool = false) -> [Action] {
-        let committedElsewhere = poll && backend.pollExternalChanges()
+    package mutating func turn(_ input: Input?, pollingExternalChanges poll: Bool = false, inBackground: Bool = false) -> [Action] {
+        let committedElsewhere = poll && (inBackground ? backend.pollExternalChangesInBackground() : backend.pollExternalChanges())
         var applied = ExplorerLoop.coalesce(inbox.drain())
         if committedElsewhere, applied.isEmpty { applied.append(.storeDidChange(CacheChange(origin: .external))) }
         for change in applied { send(change) }

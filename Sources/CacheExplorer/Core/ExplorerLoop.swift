@@ -12,6 +12,9 @@ package struct ExplorerLoop {
 
     /// Milliseconds to wait for a key before polling for store changes.
     package static let pollMilliseconds = 100
+    /// Milliseconds to wait for a key while a background poll runs: what it finds is applied
+    /// within this of its end, not a whole poll interval later.
+    static let pollFollowUpMilliseconds = 5
 
     /// A loop driving `explorer` on `terminal`, applying what its backend reports (through the
     /// explorer's inbox) between keys; `clock` (time since start) ends flashes and times
@@ -36,9 +39,11 @@ package struct ExplorerLoop {
     /// Nothing on this thread waits for another process's lock (`LockWaiting.forbidden`): a
     /// read it meets fails at once, the status line says the explorer is waiting, and what
     /// was refused is read again once the lock is gone; writes that must wait run as
-    /// background work. Every key is answered meanwhile. The change-poll runs on this thread,
-    /// without waiting for locks: run in the background it lost another process's commit in 2
-    /// of 3 runs of the tmux external-change test, so it stays here until that race is found.
+    /// background work. Every key is answered meanwhile. The change-poll runs off this thread
+    /// too (reading an app's commit of 100,000 rows held the keys for 1.6 s), except `untilIdle`
+    /// (tests, the harness), which ends having applied what it found. It can: the screen's
+    /// reads no longer take another process's new bytes as known before the poll compares
+    /// them (`ExternalChangeTracker.sawRead`), which lost that commit.
     package mutating func run(untilIdle: Bool = false) {
         LockWaiting.$forbidden.withValue(true) { drive(untilIdle: untilIdle) }
     }
@@ -49,14 +54,16 @@ package struct ExplorerLoop {
         var lastPoll = clock()
         var lookahead: Action?
         while !explorer.isFinished {
-            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: Self.pollMilliseconds)
+            let wait = explorer.backend.pollInFlight ? Self.pollFollowUpMilliseconds : Self.pollMilliseconds
+            let action = lookahead ?? terminal.nextAction(timeoutMilliseconds: wait)
             lookahead = nil
-            let poll = action == nil || clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+            let poll = clock() - lastPoll >= .milliseconds(Self.pollMilliseconds)
+                || (action == nil && wait == Self.pollMilliseconds)
             if poll { lastPoll = clock() }
             let flashing = explorer.state.flashing
             let busy = explorer.showsProgress || explorer.state.lockWait != nil
             let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
-            let applied = explorer.turn(input, pollingExternalChanges: poll)
+            let applied = explorer.turn(input, pollingExternalChanges: poll, inBackground: !untilIdle)
             runExternalViewer()
             if let text = explorer.takePendingCopy() { terminal.copyToClipboard(text) }
             explorer.send(.tick(clock()))

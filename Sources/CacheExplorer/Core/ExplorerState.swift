@@ -59,6 +59,8 @@ package struct ExplorerState: Hashable, Sendable {
     /// How long the explorer has been kept out by another process's lock on its file, as of
     /// the last tick (nil when it is not): the status line says it is waiting.
     package var lockWait: Duration?
+    /// The name of the process holding that lock, when it could be found.
+    package var lockHolder: String?
     /// Whether a read was refused for the lock, so the list and record are read again once
     /// it is gone.
     package var lockedOutReads = false

@@ -1,3 +1,5 @@
+import GraphQLCache
+
 /// A big change running as background work (`BackgroundWriting`): what it is, for the
 /// progress line (`deleting 100,000 records… 40 %`), and what to do when it ends.
 package struct LongWork: Hashable, Sendable {
@@ -7,6 +9,11 @@ package struct LongWork: Hashable, Sendable {
         case removal(description: String)
         /// Undoing `entry`; `caused` says what else it takes back (a refetch's writes).
         case restore(UndoEntry, caused: String)
+        /// Writing one edited field (`value` as the status line shows it), queued behind
+        /// another process's lock.
+        case edit(FieldKey, previous: CacheValue, value: String)
+        /// Redoing what `entry.undone`'s undo took back.
+        case redo(RedoEntry)
     }
 
     /// The backend's id for the work (to cancel it, and to match its reports).

@@ -19,6 +19,20 @@ package struct RedoEntry: Hashable, Sendable {
     }
 }
 
+extension RedoEntry {
+    /// The records merging `before` back would not make as they were: absent before the undo
+    /// (`keys` not in `before`), or holding a field `now` that they did not hold then. They are
+    /// removed first; the others are merged over, so that the change names only the fields
+    /// that differ.
+    static func keysToClear(_ keys: [CacheKey], before: [Record], now: [CacheKey: Record]) -> [CacheKey] {
+        let old = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        return keys.filter { key in
+            guard let was = old[key] else { return now[key] != nil }
+            return now[key]?.fields.keys.contains { was.fields[$0] == nil } ?? false
+        }
+    }
+}
+
 extension UndoEntry {
     /// Every record undoing this entry writes or removes, in no particular order.
     var touchedKeys: [CacheKey] {

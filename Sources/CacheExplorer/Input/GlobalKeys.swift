@@ -43,10 +43,10 @@ package enum GlobalKeys {
     static let filter = Binding(.filter, keys: [.character("/")], label: "filter", description: "filter keys") {
         $0.state.mode = .filter(LineInput($0.state.list.filter))
     }
-    static let nextMatch = Binding(.nextMatch, keys: [.character("n")], label: "match", description: "next match") {
+    static let nextMatch = Binding(.nextMatch, keys: [.character("n"), .control("n")], label: "match", description: "next match") {
         $0.nextMatch(forward: true)
     }
-    static let previousMatch = Binding(.previousMatch, keys: [.character("N")], label: "match", description: "previous match") {
+    static let previousMatch = Binding(.previousMatch, keys: [.character("N"), .control("o")], label: "match", description: "previous match") {
         $0.nextMatch(forward: false)
     }
     static let sort = Binding(.sort, keys: [.character("s")], label: "sort", description: "sort the list (key, size, type)") {

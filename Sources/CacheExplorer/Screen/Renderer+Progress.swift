@@ -1,14 +1,15 @@
 /// The progress line under the panes: what waits for another process's lock, what long work
 /// runs and how far it got, what reads in the background; each says how `Esc` stops it.
 extension Renderer {
-    /// ` ⠿ waiting for the file's lock 3 s… Esc cancels`, while the lock keeps the explorer
-    /// out (and `Esc` has not dismissed it), naming the big change that waits if one does
-    /// (` ⠿ deleting 1 record: waiting for…`).
+    /// ` ⠿ waiting for the file's lock (app) 3 s… Esc cancels`, while the lock keeps the
+    /// explorer out (and `Esc` has not dismissed it), naming the process that holds it when it
+    /// is known and the big change that waits if one does (` ⠿ deleting 1 record: waiting…`).
     var lockWaitLine: String? {
         guard let elapsed = state.lockWait, !state.lockWaitDismissed else { return nil }
         let seconds = elapsed.components.seconds
         let what = state.longWork.map { "\($0.label): " } ?? ""
-        return " \(Self.spinner(at: state.now)) \(what)waiting for the file's lock \(seconds) s… \(keyMap.keyName(.cancel)) cancels"
+        let holder = state.lockHolder.map { "(\($0)) " } ?? ""
+        return " \(Self.spinner(at: state.now)) \(what)waiting for the file's lock \(holder)\(seconds) s… \(keyMap.keyName(.cancel)) cancels"
     }
 
     /// ` ⠿ deleting 100,000 records… 40 % · Esc cancels` while a big change runs.

@@ -25,6 +25,9 @@ package protocol LockWaitReporting: AnyObject, Sendable {
     /// How long calls of this process have been kept out by another process's lock, without a
     /// pause longer than `LockWaitClock.streakGap`; nil when none is kept out now.
     var lockWaitElapsed: Duration? { get }
+    /// The file whose lock that is (another process holding it can be looked up by it); nil
+    /// when the cache has no file.
+    var lockedFilePath: String? { get }
 }
 
 /// Notes each time a call is kept out by a lock (SQLite's busy handler), so that a reader on

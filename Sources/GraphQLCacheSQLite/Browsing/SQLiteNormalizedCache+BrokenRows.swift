@@ -20,7 +20,7 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
             var rows = [CacheKey: StoredRecord](minimumCapacity: keys.count)
             let names = FieldNameTable()
             try SQLiteRows.select(keys: Array(keys), on: state.connection) { key, bytes in
-                state.tracker?.saw(key, bytes)
+                state.tracker?.sawRead(key, bytes)
                 switch SQLiteRows.row(bytes, key: key, names: names) {
                 case .record(let record): rows[key] = .record(record)
                 case .broken(let broken):

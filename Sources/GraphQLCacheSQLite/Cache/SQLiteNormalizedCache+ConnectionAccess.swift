@@ -7,12 +7,22 @@ extension SQLiteNormalizedCache {
     /// process's lock: that call may hold it for the whole busy timeout, so this one fails at
     /// once as `busy` instead of waiting behind it. Used by the calls the UI makes for a frame
     /// (a page of keys, a count, the records shown).
+    ///
+    /// The UI goes first: background callers step aside while it waits (`ConnectionTurns`).
     func withConnection<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
-        guard LockWaiting.forbidden else { return try state.withLock { state throws -> T in try body(&state) } }
+        guard LockWaiting.forbidden else { return try withTurn { state throws -> T in try body(&state) } }
+        turns.uiStartsWaiting()
+        defer { turns.uiStopsWaiting() }
         while true {
             if let result = try state.withLockIfAvailable({ state throws -> T in try body(&state) }) { return result }
             if lockWaits.elapsed != nil { throw SQLiteError.busy(path: path, message: "another process holds its lock") }
-            Thread.sleep(forTimeInterval: 0.000_2)
+            Thread.sleep(forTimeInterval: 0.000_05)
         }
+    }
+
+    /// `state.withLock` for a caller that is not the UI: after any UI caller waiting for it.
+    func withTurn<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
+        turns.letUIGoFirst()
+        return try state.withLock { state throws -> T in try body(&state) }
     }
 }

@@ -3,6 +3,7 @@ import GraphQLCache
 /// The UI can say "waiting for the file's lock" and for how long (`LockWaitReporting`).
 extension SQLiteNormalizedCache: LockWaitReporting {
     package var lockWaitElapsed: Duration? { lockWaits.elapsed }
+    package var lockedFilePath: String? { path }
 }
 
 /// `busy` is the one error that only says another process holds the lock.

@@ -76,6 +76,8 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// When the connection was last kept out by another process's lock (read without the
     /// connection's mutex, which the waiting thread holds).
     let lockWaits: LockWaitClock
+    /// Who goes next at the connection: the UI before background work (`withConnection`).
+    let turns = ConnectionTurns()
 
     /// Opens (or, unless read-only, creates) the cache file at `path`. Throws a `SQLiteError`
     /// naming the file when it cannot be opened, is not SQLite, or is not an Apollo cache.
@@ -111,7 +113,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             try withConnection { state in
                 let names = FieldNameTable()  // one per chunk: it stays with the thread holding the lock
                 try SQLiteRows.select(keys: Array(chunk), on: state.connection) { key, bytes in
-                    state.tracker?.saw(key, bytes)
+                    state.tracker?.sawRead(key, bytes)
                     switch SQLiteRows.row(bytes, key: key, names: names) {
                     case .record(let record): records[key] = record
                     case .broken(let broken): throw SQLiteError.brokenRecord(path: path, broken)
@@ -204,7 +206,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// makes it fail without changing anything; it is then run once more the usual way, in an
     /// immediate transaction, which takes the lock before reading.
     func writeOneStatement<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
-        let result: T? = try state.withLock { state throws -> T? in
+        let result: T? = try withTurn { state throws -> T? in
             try refuseIfReadOnly()
             if state.transactionDepth > 0 { return try body(&state) }
             do {
@@ -226,7 +228,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
     /// Runs `body` under the lock in a write transaction: its own unless `performAtomically`
     /// has one open, in which case the outermost call commits or rolls back.
     func write<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
-        try state.withLock { state throws -> T in
+        try withTurn { state throws -> T in
             try refuseIfReadOnly()
             if state.transactionDepth > 0 { return try body(&state) }
             try state.connection.begin(immediate: true)

@@ -92,6 +92,16 @@ struct ExternalChangeTracker {
         maxRowID = sightings.maxRowID
     }
 
+    /// Remembers `key` as read by a caller of the cache, only when it is not followed yet: a
+    /// followed row's bytes change only when the poll compares them or this connection writes
+    /// it. A read between another process's commit and the poll (the screen drawing while the
+    /// poll runs on another thread) would otherwise take the new bytes as known, and the poll
+    /// would find nothing to tell the watches that read the old ones.
+    mutating func sawRead(_ key: CacheKey, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !follows(key) else { return }
+        saw(key, bytes)
+    }
+
     /// Stops following `keys` (removed by this connection, or rolled back).
     mutating func forget<S: Sequence>(_ keys: S) where S.Element == CacheKey {
         for key in keys {

@@ -18,10 +18,10 @@ extension SQLiteNormalizedCache {
         }
         for start in stride(from: 0, to: all.count, by: Self.loadChunkSize) {
             let chunk = Array(all[start..<min(start + Self.loadChunkSize, all.count)])
-            let batch = try state.withLock { state in
+            let batch = try withTurn { state in
                 var batch = RowBatch(reservingRows: chunk.count)
                 try SQLiteRows.select(keys: chunk, on: state.connection) { key, bytes in
-                    state.tracker?.saw(key, bytes)
+                    state.tracker?.sawRead(key, bytes)
                     batch.append(key, bytes)
                 }
                 return batch

@@ -47,8 +47,8 @@ extension SQLiteNormalizedCache: ReadSnapshotting {
             guard state.commits == commitsAtStart, state.tracker != nil else { return }
             // Changed in place: a copy of the tracker taken out and stored back would copy its
             // table of every followed row at each batch (a third of a 100,000-item read).
-            for (key, bytes) in rows where state.tracker?.follows(key) == false {
-                bytes.withUnsafeBufferPointer { state.tracker?.saw(key, $0) }
+            for (key, bytes) in rows {
+                bytes.withUnsafeBufferPointer { state.tracker?.sawRead(key, $0) }
             }
         }
     }

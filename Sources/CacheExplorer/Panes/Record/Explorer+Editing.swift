@@ -7,7 +7,7 @@ extension Explorer {
             inform("\(keyMap.keyName(.edit)) edits a field of the record pane: \(keyMap.keyName(.follow)) moves into it")
             return
         }
-        guard let value = try? backend.loadRecord(view.key)?.fields[row.field] else {
+        guard let value = try? recordBeforeEdit(FieldKey(record: view.key, field: row.field))?.fields[row.field] else {
             fail(ExplorerError.invalid("\(view.key).\(row.field) no longer exists"))
             return
         }
@@ -43,10 +43,11 @@ extension Explorer {
     private mutating func commitEdit(_ dialog: EditDialog, text: String) {
         var dialog = dialog
         let backend = self.backend
+        var edit: (value: CacheValue, previous: CacheValue)?
         let parser = EditValueParser { key in try backend.loadRecord(key) != nil }
         do {
             let value = try parser.parse(text, as: dialog.kind)
-            guard let record = try backend.loadRecord(dialog.field.record),
+            guard let record = try recordBeforeEdit(dialog.field),
                   let previous = record.fields[dialog.field.field] else {
                 throw ExplorerError.invalid("\(dialog.field) no longer exists")
             }
@@ -54,6 +55,7 @@ extension Explorer {
                let problem = ScalarFit.editProblem(value, fieldKey: dialog.field.field, of: record, schema: schema) {
                 throw ExplorerError.invalid(problem)
             }
+            edit = (value, previous)
             let changed = try writable().write([Record(key: dialog.field.record, [dialog.field.field: value])])
             state.mode = .normal
             if !changed.isEmpty {
@@ -62,9 +64,30 @@ extension Explorer {
             }
             // The list, record pane and watches follow through the store's change (`.storeDidChange`).
             inform(changed.isEmpty ? "\(dialog.field) unchanged" : "\(dialog.field) = \(ValueText.brief(value))" + undoHint)
+        } catch let error as LockContention where error.isLockContention {
+            // Another process holds the file's lock: the edit waits for it in the background.
+            guard let edit, startBackgroundEdit(dialog.field, value: edit.value, previous: edit.previous) else {
+                dialog.error = "\(error)"
+                state.mode = .edit(dialog)
+                return
+            }
+            state.mode = .normal
         } catch {
             dialog.error = "\(error)"
             state.mode = .edit(dialog)
+        }
+    }
+
+    /// The edited field's record as it is now: read from the file, or, while another process's
+    /// lock keeps the read out, the field as the record pane shows it (the edit then waits for
+    /// the lock in the background, `startBackgroundEdit`).
+    private func recordBeforeEdit(_ field: FieldKey) throws -> Record? {
+        do {
+            return try backend.loadRecord(field.record)
+        } catch let error as LockContention where error.isLockContention {
+            guard state.record?.key == field.record,
+                  let row = state.record?.rows.first(where: { $0.field == field.field && $0.path.isEmpty }) else { throw error }
+            return Record(key: field.record, [field.field: row.value])
         }
     }
 

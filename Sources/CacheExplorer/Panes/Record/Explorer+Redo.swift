@@ -18,13 +18,17 @@ extension Explorer {
         return RedoEntry(undone: entry, keys: keys, before: keys.compactMap { records[$0] })
     }
 
-    /// `C-r`: puts back what the last undo changed, and files the change for `u` again.
+    /// `C-r`: puts back what the last undo changed, and files the change for `u` again; a redo
+    /// of 1,000 records or more (deleting again what the undo of a big delete restored) runs
+    /// in the background like the undo did.
     mutating func redoLast() {
         guard let entry = state.redo.popLast() else { return }
+        if startBackgroundRedo(entry) { return }
         let summary = entry.undone.action.summary
         do {
             let writer = try writable()
-            let remove = try keysToClear(entry)
+            let remove = RedoEntry.keysToClear(entry.keys, before: entry.before,
+                                               now: try backend.loadRecords(forKeys: Set(entry.keys)))
             try writer.restore(removing: remove, writing: [entry.before], watchesRefetch: true, as: "redo of \(summary)")
             var undone = entry.undone
             undone.origin = writer.lastWriteOrigin
@@ -34,18 +38,6 @@ extension Explorer {
         } catch {
             state.redo.append(entry)
             fail(error)
-        }
-    }
-
-    /// The records merging `entry.before` back would not make as they were: absent before the
-    /// undo, or holding a field now that they did not hold then. They are removed first; the
-    /// others are merged over, so that the change names only the fields that differ.
-    private func keysToClear(_ entry: RedoEntry) throws -> [CacheKey] {
-        let now = try backend.loadRecords(forKeys: Set(entry.keys))
-        let before = Dictionary(entry.before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        return entry.keys.filter { key in
-            guard let old = before[key] else { return now[key] != nil }
-            return now[key]?.fields.keys.contains { old.fields[$0] == nil } ?? false
         }
     }
 }
