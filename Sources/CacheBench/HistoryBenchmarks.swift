@@ -30,7 +30,10 @@ enum HistoryBenchmarks {
         try RawSQLiteBaseline(path: after).insert(ItemUserWorkload.rows(records.records))
     }
 
-    private static func diff(_ before: String, _ after: String, items: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
+    /// `cachelens diff` of `before` and `after` (one item in a hundred changed) beside raw
+    /// SQLite reading both in key order.
+    static func diff(_ before: String, _ after: String, items: Int, context: BenchmarkContext,
+                     budget: Double = 1.5) throws -> BenchmarkFigure {
         let a = try SQLiteNormalizedCache(path: before, options: .init(readOnly: true))
         let b = try SQLiteNormalizedCache(path: after, options: .init(readOnly: true))
         let rawA = try RawSQLiteBaseline(path: before), rawB = try RawSQLiteBaseline(path: after)
@@ -49,7 +52,7 @@ enum HistoryBenchmarks {
                 try rawA.scanAllInKeyOrder()
                 try rawB.scanAllInKeyOrder()
             })
-        return .milliseconds("diff two \(items)-record files (floor: raw two-file scan in key order)", compared, budget: 1.5)
+        return .milliseconds("diff two \(items)-record files (floor: raw two-file scan in key order)", compared, budget: budget)
     }
 
     private static func extract(_ path: String, items: Int, context: BenchmarkContext) throws -> BenchmarkFigure {

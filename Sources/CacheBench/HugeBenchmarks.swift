@@ -37,7 +37,7 @@ enum HugeBenchmarks {
         figures.append(try stats(cache, raw: raw, items: n, context: context))
         figures.append(try ScanBenchmarks.lint(cache, raw: raw, items: n, context: context).budgeted(1.3))
         context.progress("  diff, watch…")
-        figures.append(try diff(path, twin, raw: raw, rawTwin: rawTwin, items: n, context: context))
+        figures.append(try HistoryBenchmarks.diff(path, twin, items: n, context: context, budget: 1.3))
         figures.append(try watchFirstResult(path, pageItems: pageItems, context: context))
         context.progress("  delete by pattern…")
         figures.append(try deleteByPattern(path, rawTwin: rawTwin, items: n))
@@ -67,29 +67,6 @@ enum HugeBenchmarks {
             setUpSubject: { _ in }, subject: { _ in _ = try cache.statistics(largest: 10) },
             setUpFloor: { _ in }, floor: { _ in _ = try raw.scanAll() })
         return .milliseconds("stats over \(items) items (floor: raw scan of every row)", compared, budget: 1.3)
-    }
-
-    /// `cachelens diff` of the file and its twin; the floor reads both in key order.
-    private static func diff(_ path: String, _ twin: String, raw: RawSQLiteBaseline, rawTwin: RawSQLiteBaseline,
-                             items: Int, context: BenchmarkContext) throws -> BenchmarkFigure {
-        let a = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
-        let b = try SQLiteNormalizedCache(path: twin, options: .init(readOnly: true))
-        let expected = (items + 99) / 100
-        let compared = try Samples.compare(
-            warmup: context.warmup, iterations: context.iterations,
-            setUpSubject: { _ in },
-            subject: { _ in
-                var differ = CacheDiffer(before: try a.rowsInKeyOrder(), after: try b.rowsInKeyOrder())
-                var count = 0
-                while try differ.next() != nil { count += 1 }
-                guard count == expected else { throw BenchmarkError("the diff found \(count) changed records, not \(expected)") }
-            },
-            setUpFloor: { _ in },
-            floor: { _ in
-                try raw.scanAllInKeyOrder()
-                try rawTwin.scanAllInKeyOrder()
-            })
-        return .milliseconds("diff two \(items)-record files (floor: raw two-file scan in key order)", compared, budget: 1.3)
     }
 
     /// A watcher's first result over the page of `pageItems`, beside a read of the same query.

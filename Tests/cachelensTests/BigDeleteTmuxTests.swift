@@ -37,19 +37,32 @@ import Testing
         try session.keys("y")
     }
 
+    /// A big delete under way on a fresh file: the folder (kept while the test runs), the
+    /// file and the session (the caller shuts it down).
+    private func startDeletingItems(waitingFirstFor first: String = "Item:1") throws
+        -> (directory: TemporaryDirectory, path: String, session: TmuxSession) {
+        let directory = try TemporaryDirectory()
+        let path = try itemsFile(in: directory)
+        let session = try explore(path)
+        do {
+            try session.waitFor(first)
+            try deleteItems(session)
+            try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        } catch {
+            session.shutDown()
+            throw error
+        }
+        return (directory, path, session)
+    }
+
     private func rowCount(_ path: String) throws -> String {
         try SQLiteTestFile.scalar("SELECT count(*) FROM records;", at: path) ?? ""
     }
 
     @Test func aBigDeleteShowsProgressAndAnswersKeys() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
-        let directory = try TemporaryDirectory()
-        let path = try itemsFile(in: directory)
-        let session = try explore(path)
-        defer { session.shutDown() }
-        try session.waitFor("Item:1")
-        try deleteItems(session)
-        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        let (directory, path, session) = try startDeletingItems()
+        defer { session.shutDown(); _ = directory }
         try session.keys("?")
         // Help opens while the progress line still says the delete runs.
         try session.waitFor("Help ·", "deleting 100,000 records…", timeout: .seconds(2))
@@ -74,13 +87,8 @@ import Testing
     /// is the `frozen` benchmark's figure).
     @Test func keysDuringABigDeleteMoveTheSelectionPromptly() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
-        let directory = try TemporaryDirectory()
-        let path = try itemsFile(in: directory)
-        let session = try explore(path)
-        defer { session.shutDown() }
-        try session.waitFor("›Item:1 ")
-        try deleteItems(session)
-        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        let (directory, _, session) = try startDeletingItems(waitingFirstFor: "›Item:1 ")
+        defer { session.shutDown(); _ = directory }
         try session.type(String(repeating: "j", count: 10))
         let screen = try session.waitFor("›Item:11 ", timeout: .seconds(5))
         #expect(screen.contains("deleting 100,000 records…"), "the delete ended before the keys were answered")
@@ -91,13 +99,8 @@ import Testing
 
     @Test func escCancelsABigDeleteAndNothingIsDeleted() throws {
         #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
-        let directory = try TemporaryDirectory()
-        let path = try itemsFile(in: directory)
-        let session = try explore(path)
-        defer { session.shutDown() }
-        try session.waitFor("Item:1")
-        try deleteItems(session)
-        try session.waitFor("deleting 100,000 records…", timeout: .seconds(5))
+        let (directory, path, session) = try startDeletingItems()
+        defer { session.shutDown(); _ = directory }
         try session.keys("Escape")
         try session.waitFor("cancelled deleting 100,000 records: nothing changed", timeout: .seconds(10))
         #expect(try rowCount(path) == "100001")
