@@ -58,13 +58,16 @@ enum ExplorerBenchmarks {
         return figures
     }
 
-    /// `n` workload items, written in chunks with the raw baseline (the fastest way in).
-    static func writeFile(_ path: String, records n: Int) throws {
+    /// `n` workload items, written in chunks with the raw baseline (the fastest way in); every
+    /// `changedEvery`th with another price (a twin to diff against).
+    static func writeFile(_ path: String, records n: Int, changedEvery: Int? = nil) throws {
         let raw = try RawSQLiteBaseline(path: path)
         let workload = ItemUserWorkload(itemCount: n)
         let chunk = 50_000
         for start in stride(from: 0, to: n, by: chunk) {
-            try raw.insert(ItemUserWorkload.rows((start..<min(start + chunk, n)).lazy.map { workload.item($0) }))
+            try raw.insert(ItemUserWorkload.rows((start..<min(start + chunk, n)).lazy.map { i in
+                workload.item(i, priceOffset: changedEvery.map { i % $0 == 0 ? 1 : 0 } ?? 0)
+            }))
         }
     }
 

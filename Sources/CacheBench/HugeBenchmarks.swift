@@ -47,16 +47,11 @@ enum HugeBenchmarks {
     /// `items` workload items in chunks (every `changedEvery`th one with another price), and the
     /// query root listing the first `pageItems`.
     private static func writeFile(_ path: String, items: Int, pageItems: Int, changedEvery: Int?) throws {
-        let raw = try RawSQLiteBaseline(path: path)
+        try ExplorerBenchmarks.writeFile(path, records: items, changedEvery: changedEvery)
         let workload = ItemUserWorkload(itemCount: items)
-        for start in stride(from: 0, to: items, by: 50_000) {
-            try raw.insert(ItemUserWorkload.rows((start..<min(start + 50_000, items)).lazy.map { i in
-                workload.item(i, priceOffset: changedEvery.map { i % $0 == 0 ? 1 : 0 } ?? 0)
-            }))
-        }
         let users = (0..<ItemUserWorkload.userCount).map(workload.user)
         let root = Record(key: .queryRoot, ["items": .list((0..<pageItems).map { .reference(CacheKey("Item:\($0)")) })])
-        try raw.insert(ItemUserWorkload.rows(users + [root]))
+        try RawSQLiteBaseline(path: path).insert(ItemUserWorkload.rows(users + [root]))
     }
 
     /// `cachelens stats`' SQL figures; the floor reads every row.
