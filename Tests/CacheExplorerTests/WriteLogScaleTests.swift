@@ -4,12 +4,12 @@ import Dispatch
 import Foundation
 import GraphQLCache
 import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
-/// The write log on any size of cache, and the commits it used to miss: one made while its
-/// first read of the cache was still running, and the fresh copy `R` pulls.
+/// The write log on any size of cache, its digest (counted only when asked for, with commits
+/// held back meanwhile), and the fresh copy `R` pulls.
 @Suite struct WriteLogScaleTests {
-    static let leia = #"{"data":{"human":{"__typename":"Human","id":"1003","name":"Leia"}}}"#
 
     /// How the log reads `cache`, its first read held back by `gate`.
     static func rows(of cache: any BrowsableNormalizedCache, after gate: @escaping @Sendable () -> Void) -> WriteLog.Rows {
@@ -20,25 +20,37 @@ import Testing
         }, current: plain.current, ordered: plain.ordered)
     }
 
+    /// A commit that comes while the digest is being counted waits for the count: counted and
+    /// then followed, it would be in the digest twice, and the journal would say the cache is
+    /// another one.
     @Test(arguments: CacheKind.allCases)
-    func aWatchsFetchCommittedBeforeTheLogsFirstReadIsLogged(_ kind: CacheKind) throws {
+    func aCommitDuringTheDigestsCountIsFollowedOnce(_ kind: CacheKind) throws {
         let cache = kind.makeCache(WriteLogTests.records)
-        let store = CacheStore(cache: cache)
-        let committed = DispatchSemaphore(value: 0)
-        let subscription = store.subscribe { _ in committed.signal() }
-        defer { subscription.cancel() }
-        // The log's first read waits for the fetch to commit; at most a second, since a log
-        // that holds commits back until it has read the cache never lets the fetch go first.
-        let rows = Self.rows(of: cache) { _ = committed.wait(timeout: .now() + 1) }
-        let server = ScriptedTransport()
-        guard case .object(let json) = try JSONValue.parse(Self.leia) else { throw ExplorerError.invalid(Self.leia) }
-        server.enqueue(try TransportResponse(json: json))
-        let backend = StoreBackend(client: GraphQLClient(store: store, transport: server), browsing: cache, sourceName: "log",
-                                   usesNetwork: true, logRows: rows)
-        try backend.addWatch(name: nil, document: "query Leia { human(id: 1003) { __typename id name } }", variables: "")
-        let entries = try #require(backend.writeLog).entries(0..<10)
-        #expect(entries.map(\.origin) == ["fetch Leia"])
-        #expect(entries.first?.records.contains { $0.kind == .added && $0.fieldsAfter["name"] == .string("Leia") } == true)
+        let counting = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let rows = Self.rows(of: cache) {
+            counting.signal()
+            release.wait()
+        }
+        let backend = StoreBackend(cache: cache, sourceName: "log", logRows: rows)
+        let log = try #require(backend.writeLog)
+        let counted = DispatchSemaphore(value: 0), wrote = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? log.digest()
+            counted.signal()
+        }
+        counting.wait()
+        DispatchQueue.global().async {
+            _ = try? backend.write([Record(key: "Droid:2001", ["name": .string("Artoo")])])
+            wrote.signal()
+        }
+        #expect(wrote.wait(timeout: .now() + 0.3) == .timedOut, "the commit waits for the count")
+        release.signal()
+        counted.wait()
+        wrote.wait()
+        var fresh = CacheDigest()
+        try WriteLog.Rows.encoding(cache).each { fresh.add(key: $0.key, json: $0.jsonBytes) }
+        #expect(try log.digest() == fresh)
+        #expect(try log.entries(0..<10).map(\.origin) == ["edit"])
     }
 
     @Test(arguments: CacheKind.allCases)
@@ -50,7 +62,34 @@ import Testing
         let entries = try log.entries(0..<10)
         #expect(entries.first?.records == [RecordDelta(key: "Item:7", kind: .changed, typename: "Item",
                                                        fields: [FieldDelta(field: "id", before: .string("7"), after: .string("seven"))])])
-        #expect(entries.first?.digestAfter.rows == 50_004)
+        #expect(entries.first?.digestAfter == nil, "no digest without a journal")
+        #expect(try log.digest().rows == 50_004)
+    }
+
+    /// The digest only a journal needs is not counted on opening (a background read of the whole
+    /// file competed with the user's first searches); once asked for, it is counted once and then
+    /// followed commit by commit without reading the cache again.
+    @Test(arguments: CacheKind.allCases)
+    func theDigestIsCountedOnlyWhenAskedForThenFollowed(_ kind: CacheKind) throws {
+        let cache = kind.makeCache(WriteLogTests.records)
+        let reads = Mutex(0)
+        let rows = Self.rows(of: cache) { reads.withLock { $0 += 1 } }
+        let backend = StoreBackend(cache: cache, sourceName: "lazy", logRows: rows)
+        let log = try #require(backend.writeLog)
+        _ = try backend.write([Record(key: "Droid:2001", ["name": .string("Artoo")])])
+        #expect(reads.withLock { $0 } == 0, "no whole read without a journal")
+        #expect(try log.entries(0..<10).count == 1)
+        let counted = try log.digest()
+        #expect(reads.withLock { $0 } == 1)
+        _ = try backend.write([Record(key: "Human:1000", ["name": .string("Luke S.")])])
+        _ = try backend.remove(keys: ["Droid:2001"])
+        let followed = try log.digest()
+        #expect(reads.withLock { $0 } == 1, "followed, not counted again")
+        #expect(followed != counted)
+        var fresh = CacheDigest()
+        try WriteLog.Rows.encoding(cache).each { fresh.add(key: $0.key, json: $0.jsonBytes) }
+        #expect(followed == fresh)
+        #expect(try log.entries(0..<10).last?.digestAfter == followed)
     }
 
     @Test(arguments: CacheKind.allCases)
@@ -79,11 +118,11 @@ import Testing
         let items = (0..<1_000).map { Record(key: CacheKey("Item:\($0)"), ["__typename": .string("Item"), "id": .string("\($0)")]) }
         let backend = StoreBackend(cache: kind.makeCache(items), sourceName: "items")
         let log = try #require(backend.writeLog)
-        #expect(log.digest.rows == 1_000)
+        #expect(try log.digest().rows == 1_000)
         #expect(log.heldRowCount == 0, "no copy of the cache")
         _ = try backend.remove(keys: ["Item:1", "Item:2"])
         #expect(log.heldRowCount == 2)
-        #expect(log.digest.rows == 998)
+        #expect(try log.digest().rows == 998)
         #expect(try log.entries(0..<10).first?.records.map(\.kind) == [.removed, .removed])
     }
 

@@ -137,7 +137,6 @@ import Testing
         var explorer = Explorer(backend: StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "shared"),
                                 size: Size(width: 100, height: 30))
         let log = try #require((explorer.backend as? StoreBackend)?.writeLog)
-        log.waitUntilReady()
         _ = try writer.merge(records: RecordSet(records: [Record(key: "Human:1003", ["__typename": .string("Human"), "name": .string("Leia")])]))
         explorer.turn(nil, pollingExternalChanges: true)
         let entries = try log.entries(0..<10)

@@ -33,6 +33,35 @@ import Testing
         #expect(try rest.last?.fields() == ["x": .int(9)])
     }
 
+    /// The next page is read ahead on a thread of its own: a file whose rows fill the pages
+    /// exactly ends on an empty page, and every row comes once, in order.
+    @Test(arguments: [1, 4, 5, 12])
+    func readingAheadLosesAndRepeatsNoRow(pageSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("c.sqlite")
+        let keys = (0..<12).map { "K\($0 + 10)" }
+        try SQLiteTestFile.apolloFile(at: path, rows: keys.map { ($0, #"{"x":1}"#) })
+        var rows = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)).rowsInKeyOrder(pageSize: pageSize)
+        var seen: [String] = []
+        while let row = try rows.next() { seen.append(row.key.rawValue) }
+        #expect(seen == keys)
+        #expect(try rows.next() == nil)
+    }
+
+    /// A walk given up half way (a diff stopped early) ends its read transaction once its read
+    /// ahead is done, so the file's writers are not kept waiting by a reader nobody holds.
+    @Test func aWalkGivenUpHalfWayLetsWritersCommit() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("c.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: (0..<20).map { ("K\($0 + 10)", #"{"x":1}"#) })
+        var rows: SQLiteKeyOrderedRows? = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)).rowsInKeyOrder(pageSize: 4)
+        _ = try rows?.next()
+        rows = nil
+        let writer = try SQLiteNormalizedCache(path: path, options: .init(busyTimeoutMilliseconds: 2_000))
+        try writer.merge(records: RecordSet(records: [Record(key: "K1", ["x": .int(2)])]))
+        #expect(try writer.loadRecords(forKeys: ["K1"])["K1"]?.fields == ["x": .int(2)])
+    }
+
     @Test func brokenRowsComeAsBroken() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("c.sqlite")

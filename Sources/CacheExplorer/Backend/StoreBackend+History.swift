@@ -7,7 +7,8 @@ extension StoreBackend: HistoryHosting {
     /// its commits and hearing other processes' changes, each named as its writer is.
     static func makeWriteLog(store: CacheStore, browsing: any BrowsableNormalizedCache, rows: WriteLog.Rows?,
                              origins: OriginNames) -> (WriteLog, CacheSubscription) {
-        let log = WriteLog(rows: rows ?? .encoding(browsing)) { origins.logName($0) }
+        let log = WriteLog(rows: rows ?? .encoding(browsing), names: { origins.logName($0) },
+                           holdingCommits: { body in try store.withinReadWriteTransaction { _ in try body() } })
         store.setCommitWitness(log)
         let subscription = store.subscribe { [weak log] change in log?.heard(change) }
         return (log, subscription)

@@ -168,13 +168,11 @@ package final class StoreBackend: ExplorerBackend {
 
     package func write(_ records: [Record]) throws -> Set<FieldKey> {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        writeLog?.waitUntilReady()
         return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
     }
 
     package func remove(keys: [CacheKey]) throws -> [Record] {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        writeLog?.waitUntilReady()
         // Broken rows go too (they cannot be loaded as records, so undo cannot bring them back).
         let broken = Set(try loadStoredRecords(forKeys: Set(keys)).compactMap { $0.value.record == nil ? $0.key : nil })
         let removed = try store.withinReadWriteTransaction(origin: newOrigin("delete")) { transaction in
@@ -193,7 +191,6 @@ package final class StoreBackend: ExplorerBackend {
 
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        writeLog?.waitUntilReady()
         try store.withinReadWriteTransaction(origin: newOrigin(kind, refetches: watchesRefetch)) { transaction in
             for key in keys { _ = try transaction.removeRecord(for: key) }
             for batch in batches where !batch.isEmpty { try transaction.merge(records: RecordSet(records: batch)) }

@@ -11,19 +11,19 @@ extension WriteLog {
     /// journal cannot be used (unreadable, another cache's).
     @discardableResult
     package func attachJournal(path: String, cachePath: String) throws(GraphQLCacheError) -> [JournalProblem] {
-        waitUntilReady()
+        let digest = try digest()
         return try shadow.withLock { held throws(GraphQLCacheError) -> [JournalProblem] in
             var problems: [JournalProblem] = []
             var existing: JournalReader?
             if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 {
                 let opened = try JournalReader(path: path)
-                problems = opened.problems(cachePath: cachePath, digest: held.digest)
+                problems = opened.problems(cachePath: cachePath, digest: held.digest ?? digest)
                 if let other = problems.first(where: { if case .otherCache = $0 { return true } else { return false } }) {
                     throw .journal(path: path, problem: other)
                 }
                 existing = opened
             }
-            let writer = try JournalWriter(path: path, cachePath: cachePath, digest: held.digest)
+            let writer = try JournalWriter(path: path, cachePath: cachePath, digest: held.digest ?? digest)
             // The reader already indexed goes on from where it stopped (a gap line, at most).
             try existing?.refresh()
             let reader: JournalReader

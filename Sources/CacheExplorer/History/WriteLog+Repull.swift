@@ -7,8 +7,6 @@ extension WriteLog {
     /// the difference from `earlier`'s cache to this one as one entry named `origin`. Both are
     /// read once, side by side in key order.
     package func continueHistory(of earlier: WriteLog, origin: String) throws {
-        earlier.waitUntilReady()
-        waitUntilReady()
         var differ = CacheDiffer(before: try earlier.rows.ordered(), after: try rows.ordered())
         let deltas = try differ.all()
         let (history, before) = earlier.shadow.withLock { ($0.entries, $0.digest) }

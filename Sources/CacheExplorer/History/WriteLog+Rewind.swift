@@ -11,7 +11,6 @@ extension WriteLog {
         if let gap = gapPositions.first(where: { $0 > position }) {
             throw ExplorerError.invalid("commits are missing after entry \(gap) (the recorder was not running): cannot go back across them")
         }
-        waitUntilReady()
         var states: [CacheKey: [String: CacheValue]?] = [:]
         var upper = entryCount
         while upper > position + 1 {

@@ -3,16 +3,16 @@ import GraphQLCache
 
 extension WriteLog.Shadow {
     /// Logs the change of `keys` from their rows `before` to `after` (a key missing: no row) as
-    /// one entry named `origin`, following the digest row by row and keeping the after-images
-    /// within the budget.
+    /// one entry named `origin`, following the digest row by row (once it is counted) and
+    /// keeping the after-images within the budget.
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]?, after: [CacheKey: [UInt8]], origin: String) {
         let start = digest
         var deltas: [RecordDelta] = []
         for key in keys.sorted(by: KeyOrder.precedes) {
             let old = before(key), new = after[key]
             guard old != new else { continue }
-            if let old { digest.remove(key: key, json: old) }
-            if let new { digest.add(key: key, json: new) }
+            if let old { digest?.remove(key: key, json: old) }
+            if let new { digest?.add(key: key, json: new) }
             remember(key, new)
             if let delta = RecordDelta.between(key: key, before: old.flatMap(WriteLog.fields), after: new.flatMap(WriteLog.fields)) {
                 deltas.append(delta)
@@ -32,9 +32,9 @@ extension WriteLog.Shadow {
     }
 
     /// Adds an entry from `before` to the current digest, to the journal when one is attached.
-    mutating func append(origin: String, records: [RecordDelta], before: CacheDigest, time: Date = Date()) {
+    mutating func append(origin: String, records: [RecordDelta], before: CacheDigest?, time: Date = Date()) {
         guard !records.isEmpty else { return }
-        if let journal {
+        if let journal, let digest {
             do { try journal.append(origin: origin, records: records, digest: digest, time: time) } catch {
                 failure = "the journal cannot be written: \(error)"
             }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraphQLCache
 import Synchronization
@@ -10,9 +9,11 @@ import Synchronization
 /// The log keeps no copy of the cache, so it works on any size: memory grows with what changed,
 /// not with the cache. It is the store's `CommitWitness`: just before a commit is applied it
 /// reads the rows the commit will touch (their before-images), just after it reads them again,
-/// and logs the difference, all under the store's write lock. The cache's digest is counted once
-/// from a first read in the background and then followed row by row; a commit waits for that
-/// read, so that none slips in before it unlogged. Another process's commit reaches the log as
+/// and logs the difference, all under the store's write lock. The cache's digest, which only a
+/// journal needs (it chains the file's entries to the cache), is counted when a journal is
+/// attached, with the store's commits held back meanwhile (`holdingCommits`), and then followed
+/// row by row; a log without a journal never reads the whole cache, so opening a big file
+/// starts no background read that competes with the user's. Another process's commit reaches the log as
 /// an `.external` change naming its keys; their before-images are the rows as the log last
 /// wrote or read them (the after-images of earlier entries, kept up to `knownBudget` bytes),
 /// and a row the log never saw is logged with its new fields only. With a journal attached
@@ -23,7 +24,8 @@ package final class WriteLog: Sendable, CommitWitness {
     static let knownBudget = 16 << 20
 
     struct Shadow {
-        var digest = CacheDigest()
+        /// The cache's digest, followed commit by commit once counted (nil: not counted).
+        var digest: CacheDigest?
         /// Rows as the log last knew them (nil: absent), of keys that changes touched.
         var known: [CacheKey: [UInt8]?] = [:]
         var knownBytes = 0
@@ -39,37 +41,23 @@ package final class WriteLog: Sendable, CommitWitness {
     let shadow = Mutex(Shadow())
     let rows: Rows
     let names: @Sendable (ChangeOrigin?) -> String
-    private let ready = DispatchGroup()
+    /// Runs its body with the store's commits held back (the store's write lock), so that no
+    /// commit falls between counting the digest and following it.
+    let holdingCommits: @Sendable (_ body: () throws -> Void) throws -> Void
 
     /// Starts the log over the cache `rows` reads, naming each change's writer with `names`;
-    /// the first read (the digest) runs in the background.
-    package init(rows: Rows, names: @escaping @Sendable (ChangeOrigin?) -> String) {
+    /// nothing is read until a change comes (or a journal asks for the digest).
+    package init(rows: Rows, names: @escaping @Sendable (ChangeOrigin?) -> String,
+                 holdingCommits: @escaping @Sendable (_ body: () throws -> Void) throws -> Void) {
         self.rows = rows
         self.names = names
-        ready.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            defer { ready.leave() }
-            do {
-                var digest = CacheDigest()
-                try rows.each { digest.add(key: $0.key, json: $0.jsonBytes) }
-                shadow.withLock { $0.digest = digest }
-            } catch {
-                shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
-            }
-        }
+        self.holdingCommits = holdingCommits
     }
-
-    /// Waits until the first read of the cache is done.
-    package func waitUntilReady() { ready.wait() }
 
     /// Why the log is not recording, when it is not.
-    package var failure: String? {
-        waitUntilReady()
-        return shadow.withLock { $0.failure }
-    }
+    package var failure: String? { shadow.withLock { $0.failure } }
 
     package func willCommit(_ change: CacheChange) {
-        waitUntilReady()
         do {
             let before = try rows.current(change.affectedRecords)
             shadow.withLock { $0.pending = before }
@@ -100,7 +88,6 @@ package final class WriteLog: Sendable, CommitWitness {
             return true
         }
         guard !isOwn else { return }
-        waitUntilReady()
         do {
             let keys = change.affectedRecords
             let after = try rows.current(keys)
@@ -110,7 +97,7 @@ package final class WriteLog: Sendable, CommitWitness {
                 held.log(keys, before: { known[$0] ?? nil }, after: after, origin: names(change.origin))
                 return complete
             }
-            if !complete { try recount() }
+            if !complete, isCounting { try recount() }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
         }
@@ -119,7 +106,7 @@ package final class WriteLog: Sendable, CommitWitness {
     /// Another process committed to rows nobody had read (the store names no keys): the digest
     /// is counted again; the change itself cannot be told, so no entry is made.
     package func resync(origin: String) {
-        waitUntilReady()
+        guard isCounting else { return }
         do { try recount() } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
         }
@@ -133,15 +120,31 @@ package final class WriteLog: Sendable, CommitWitness {
         shadow.withLock { $0.digest = digest }
     }
 
+    /// Whether the digest is counted and followed (a journal is attached, or it was asked for).
+    var isCounting: Bool { shadow.withLock { $0.digest != nil } }
+
+    /// Counts the digest from every row unless it is counted already, with the store's commits
+    /// held back meanwhile; from then on every change follows it.
+    func countDigest() throws(GraphQLCacheError) {
+        guard !isCounting else { return }
+        do {
+            try holdingCommits { if !isCounting { try recount() } }
+        } catch let error as GraphQLCacheError {
+            throw error
+        } catch {
+            throw .storage("the write log cannot read the cache: \(error)")
+        }
+    }
+
     /// A stored row's fields; nil for a row that cannot be read (left out of the log).
     static func fields(_ json: [UInt8]) -> [String: CacheValue]? {
         try? RecordJSON.decode(json, key: CacheKey("row"))
     }
 
-    /// The cache's digest as the log last counted it.
-    package var digest: CacheDigest {
-        waitUntilReady()
-        return shadow.withLock { $0.digest }
+    /// The cache's digest, counted now if it was not (then followed from here on).
+    package func digest() throws(GraphQLCacheError) -> CacheDigest {
+        try countDigest()
+        return shadow.withLock { $0.digest } ?? CacheDigest()
     }
 
     /// How many rows the log holds in memory (after-images kept for other processes' commits):

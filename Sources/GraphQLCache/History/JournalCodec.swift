@@ -46,11 +46,17 @@ public enum JournalCodec {
                     "time": .string(timeText(header.time)), "digest": .string(header.digest.description),
                     "records": .int(header.digest.rows)]
         case .entry(let entry):
-            return ["kind": .string("entry"), "seq": .int(entry.sequence), "time": .string(timeText(entry.time)),
-                    "origin": .string(entry.origin),
-                    "before": .string(entry.digestBefore.description), "beforeRecords": .int(entry.digestBefore.rows),
-                    "after": .string(entry.digestAfter.description), "afterRecords": .int(entry.digestAfter.rows),
-                    "records": .array(entry.records.map(\.jsonValue))]
+            var object: JSONObject = ["kind": .string("entry"), "seq": .int(entry.sequence), "time": .string(timeText(entry.time)),
+                                      "origin": .string(entry.origin), "records": .array(entry.records.map(\.jsonValue))]
+            if let before = entry.digestBefore {
+                object["before"] = .string(before.description)
+                object["beforeRecords"] = .int(before.rows)
+            }
+            if let after = entry.digestAfter {
+                object["after"] = .string(after.description)
+                object["afterRecords"] = .int(after.rows)
+            }
+            return object
         case .gap(let gap):
             return ["kind": .string("gap"), "afterEntries": .int(gap.afterEntries), "time": .string(timeText(gap.time)),
                     "expected": .string(gap.expected.description), "expectedRecords": .int(gap.expected.rows),

@@ -2,7 +2,9 @@ import Foundation
 
 /// One committed change in a journal (and, in the explorer, one row of the write log): when,
 /// who made it, the records it added, removed and changed with each field's before and after,
-/// and the cache's digest before and after, which chain one entry to the next.
+/// and the cache's digest before and after, which chain one entry to the next (a journal's
+/// entries always have them; the explorer's log kept in memory counts no digest, since only a
+/// journal needs one, and leaves them nil).
 public struct JournalEntry: Sendable, Equatable {
     /// 1 for the journal's first entry, counting up.
     public var sequence: Int
@@ -12,13 +14,13 @@ public struct JournalEntry: Sendable, Equatable {
     public var origin: String
     /// What changed, in key order. Empty when rows were rewritten with equal values.
     public var records: [RecordDelta]
-    /// The cache's digest before the change.
-    public var digestBefore: CacheDigest
-    /// The cache's digest after it.
-    public var digestAfter: CacheDigest
+    /// The cache's digest before the change; nil where none was counted (no journal).
+    public var digestBefore: CacheDigest?
+    /// The cache's digest after it; nil where none was counted (no journal).
+    public var digestAfter: CacheDigest?
 
     public init(sequence: Int, time: Date, origin: String, records: [RecordDelta],
-                digestBefore: CacheDigest, digestAfter: CacheDigest) {
+                digestBefore: CacheDigest?, digestAfter: CacheDigest?) {
         self.sequence = sequence
         self.time = time
         self.origin = origin

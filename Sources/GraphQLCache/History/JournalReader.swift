@@ -118,7 +118,7 @@ public final class JournalReader {
         var cursor = try Self.io(path) { try JournalLineCursor(handle: handle, offset: lastLine) }
         guard let line = try Self.io(path, { try cursor.next() }) else { return }
         switch try Self.decode(line.bytes, number: entryCount, path: path) {
-        case .entry(let entry): lastDigest = entry.digestAfter
+        case .entry(let entry): lastDigest = entry.digestAfter ?? lastDigest
         case .gap(let gap): lastDigest = gap.found
         case .header: break
         }

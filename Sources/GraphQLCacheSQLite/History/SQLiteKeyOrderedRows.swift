@@ -1,3 +1,4 @@
+import Dispatch
 import GraphQLCache
 
 /// The rows of a SQLite cache in key order (`KeyOrderedRows`), for diffs and the recorder.
@@ -5,18 +6,49 @@ import GraphQLCache
 /// Read on a connection of its own inside one read transaction, so the rows are one consistent
 /// state of the file even while another process commits, and the cache's own connection stays
 /// free. Pages of `pageSize` rows are found through the `key` column's unique index (`key > last
-/// ORDER BY key`), so a page costs a seek and memory holds one page. Rows with a NULL key are
-/// not listed (no key can name them); a key that is not valid UTF-8 comes as a broken row.
+/// ORDER BY key`), so a page costs a seek and memory holds two pages: the one being walked and
+/// the next, which `KeyOrderedPageReader` reads meanwhile on a thread of its own (a diff walks
+/// two files, so both are read while the join compares: on two cores it costs about what
+/// reading the bigger file does). Rows with a NULL key are not listed (no key can name them); a
+/// key that is not valid UTF-8 comes as a broken row.
 public final class SQLiteKeyOrderedRows: KeyOrderedRows {
+    private let reader: KeyOrderedPageReader
+    private var page: [KeyedRow] = []
+    private var position = 0
+    private var finished = false
+
+    init(path: String, busyTimeoutMilliseconds: Int32, pageSize: Int) throws {
+        reader = try KeyOrderedPageReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, pageSize: pageSize)
+    }
+
+    public func next() throws -> KeyedRow? {
+        if position == page.count {
+            guard !finished else { return nil }
+            page = try reader.nextPage()
+            position = 0
+            if page.isEmpty {
+                finished = true
+                return nil
+            }
+        }
+        defer { position += 1 }
+        return page[position]
+    }
+}
+
+/// Reads a file's rows a page at a time in key order, one page ahead of its consumer, on a
+/// serial queue of its own. Its state (the connection, the last key, the page read ahead) is
+/// touched only on that queue, which is what makes it safe to send there (`@unchecked`).
+final class KeyOrderedPageReader: @unchecked Sendable {
     static let firstPageSQL = #"SELECT "key", "record" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key" LIMIT ?"#
     static let nextPageSQL = #"SELECT "key", "record" FROM "records" WHERE "key" > ? ORDER BY "key" LIMIT ?"#
 
+    private let queue = DispatchQueue(label: "cachelens.key-ordered-pages", qos: .userInitiated)
     private let connection: SQLiteConnection
     private let pageSize: Int
-    private var page: [KeyedRow] = []
-    private var position = 0
     private var lastKey: [UInt8]?
     private var finished = false
+    private var ahead: Result<[KeyedRow], any Error>?
 
     init(path: String, busyTimeoutMilliseconds: Int32, pageSize: Int) throws {
         connection = try SQLiteConnection(path: path, readOnly: true, create: false,
@@ -25,22 +57,27 @@ public final class SQLiteKeyOrderedRows: KeyOrderedRows {
         try connection.begin(immediate: false)
     }
 
+    // Pending reads hold the reader, so this runs after the last of them.
     deinit { connection.rollback() }
 
-    public func next() throws -> KeyedRow? {
-        if position == page.count {
-            guard !finished else { return nil }
-            try readPage()
-            if page.isEmpty { return nil }
+    /// The next page (empty at the end), waiting for the read ahead if it is still running,
+    /// and starting the read of the page after it.
+    func nextPage() throws -> [KeyedRow] {
+        let page = try queue.sync { () throws -> [KeyedRow] in
+            defer { ahead = nil }
+            return try (ahead ?? Result { try readPage() }).get()
         }
-        defer { position += 1 }
-        return page[position]
+        if !page.isEmpty {
+            queue.async { [self] in ahead = Result { try readPage() } }
+        }
+        return page
     }
 
-    /// Reads the page after the last key; the end when it comes back short.
-    private func readPage() throws {
-        page.removeAll(keepingCapacity: true)
-        position = 0
+    /// Reads the page after the last key (on `queue`); the end when it comes back short.
+    private func readPage() throws -> [KeyedRow] {
+        guard !finished else { return [] }
+        var page: [KeyedRow] = []
+        page.reserveCapacity(pageSize)
         let sql = lastKey == nil ? Self.firstPageSQL : Self.nextPageSQL
         try connection.withStatement(sql) { statement in
             var index: Int32 = 1
@@ -66,6 +103,7 @@ public final class SQLiteKeyOrderedRows: KeyOrderedRows {
             finished = true
             connection.rollback()
         }
+        return page
     }
 
     private static func row(keyBytes: UnsafeBufferPointer<UInt8>, record: [UInt8]?) -> KeyedRow {
