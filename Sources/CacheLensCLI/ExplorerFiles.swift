@@ -77,10 +77,12 @@ package enum ExplorerFiles {
     /// The rows of a SQLite file as stored, for the write log: its digests are then the ones
     /// `cachelens record` writes in a journal of the same file.
     static func storedRows(_ sqlite: SQLiteNormalizedCache) -> WriteLog.Rows {
-        WriteLog.Rows(each: { body in
+        sqlite.keepExternalBeforeImages()
+        return WriteLog.Rows(each: { body in
             let rows = try sqlite.rowsInKeyOrder()
             while let row = try rows.next() { try body(row) }
-        }, current: { try sqlite.storedJSON(forKeys: $0) }, ordered: { try sqlite.rowsInKeyOrder() })
+        }, current: { try sqlite.storedJSON(forKeys: $0) }, ordered: { try sqlite.rowsInKeyOrder() },
+        externalBefore: { sqlite.takeExternalBeforeImages($0) })
     }
 
     /// A theme by name (`themes/NAME.json`, `default` is compiled in) or by path to a JSON file;

@@ -11,13 +11,18 @@ extension WriteLog {
         package var current: @Sendable (Set<CacheKey>) throws -> [CacheKey: [UInt8]]
         /// Every row in key order (a re-pulled copy compared with the one it replaces).
         package var ordered: @Sendable () throws -> any KeyOrderedRows
+        /// The rows of `keys` as they were before another process's commit changed them, where
+        /// the cache kept them (the rows the screen read, in a SQLite file); each once.
+        package var externalBefore: @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]]
 
         package init(each: @escaping @Sendable (_ body: (KeyedRow) throws -> Void) throws -> Void,
                      current: @escaping @Sendable (Set<CacheKey>) throws -> [CacheKey: [UInt8]],
-                     ordered: @escaping @Sendable () throws -> any KeyOrderedRows) {
+                     ordered: @escaping @Sendable () throws -> any KeyOrderedRows,
+                     externalBefore: @escaping @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]] = { _ in [:] }) {
             self.each = each
             self.current = current
             self.ordered = ordered
+            self.externalBefore = externalBefore
         }
 
         /// The records of `cache`, encoded (a cache that keeps no JSON: memory, snapshots).

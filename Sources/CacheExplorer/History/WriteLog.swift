@@ -16,7 +16,8 @@ import Synchronization
 /// starts no background read that competes with the user's. Another process's commit reaches the log as
 /// an `.external` change naming its keys; their before-images are the rows as the log last
 /// wrote or read them (the after-images of earlier entries, kept up to `knownBudget` bytes),
-/// and a row the log never saw is logged with its new fields only. With a journal attached
+/// or else as the cache's change tracker last saw them (`Rows.externalBefore`: the rows the
+/// screen read); a row neither saw is logged with its new fields only. With a journal attached
 /// (`attachJournal`) the entries go to the file and are paged back from it, so memory stays
 /// bounded however long the history is; without one they are kept for the session.
 package final class WriteLog: Sendable, CommitWitness {
@@ -91,10 +92,11 @@ package final class WriteLog: Sendable, CommitWitness {
         do {
             let keys = change.affectedRecords
             let after = try rows.current(keys)
+            let seen = rows.externalBefore(keys)
             let complete = shadow.withLock { held in
                 let known = held.known
-                let complete = keys.allSatisfy { known[$0] != nil }
-                held.log(keys, before: { known[$0] ?? nil }, after: after, origin: names(change.origin))
+                let complete = keys.allSatisfy { known[$0] != nil || seen[$0] != nil }
+                held.log(keys, before: { known[$0] ?? seen[$0] }, after: after, origin: names(change.origin))
                 return complete
             }
             if !complete, isCounting { try recount() }

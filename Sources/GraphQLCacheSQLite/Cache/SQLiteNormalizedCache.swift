@@ -57,6 +57,8 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         /// The rows read so far, to tell what other processes' commits changed; nil until
         /// `startTrackingExternalChanges()`.
         var tracker: ExternalChangeTracker?
+        /// What followed rows held before other processes changed them, for the write log.
+        var externalBefore = ExternalBeforeImages()
         /// Transactions this connection committed, so that a snapshot read knows whether the
         /// rows it saw may be older than this process's last write.
         var commits = 0

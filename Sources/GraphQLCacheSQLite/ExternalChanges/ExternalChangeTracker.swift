@@ -121,13 +121,16 @@ struct ExternalChangeCollector {
     private(set) var change = CacheChange(origin: .external)
     /// Records changed, added or removed.
     private(set) var recordCount = 0
+    /// The bytes changed or removed rows held before, where the tracker kept them.
+    private(set) var before: [CacheKey: [UInt8]] = [:]
 
     /// A followed row now holds `bytes`, where it held `seen`.
     mutating func changed(_ key: CacheKey, from seen: ExternalChangeTracker.Seen?, to bytes: UnsafeBufferPointer<UInt8>) {
-        let before = (change.changedFields.count, change.removedRecords.count)
+        let counts = (change.changedFields.count, change.removedRecords.count)
         defer {
-            if (change.changedFields.count, change.removedRecords.count) != before { recordCount += 1 }
+            if (change.changedFields.count, change.removedRecords.count) != counts { recordCount += 1 }
         }
+        if let image = seen?.bytes { before[key] = image }
         let old = seen?.bytes.flatMap { try? RecordJSON.decode($0, key: key) }
         guard let new = try? RecordJSON.decode(buffer: bytes, key: key) else {
             // Now broken: whatever was read of it no longer reads as it did.
@@ -157,6 +160,7 @@ struct ExternalChangeCollector {
     mutating func removed(_ key: CacheKey, seen: ExternalChangeTracker.Seen) {
         recordCount += 1
         change.removedRecords.insert(key)
+        if let image = seen.bytes { before[key] = image }
         if let bytes = seen.bytes, let old = try? RecordJSON.decode(bytes, key: key) {
             change.removedFields.formUnion(old.keys.map { FieldKey(record: key, field: $0) })
         }

@@ -62,6 +62,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         if let listed { try findUnreadRemovals(listed, added: added, &collector, on: state.connection) }
         tracker.apply(sightings)
         tracker.dataVersion = version
+        state.externalBefore.add(collector.before)
         return (collector.change, collector.recordCount)
     }
 
