@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GraphQLCache
 import GraphQLCacheSQLite
 
@@ -145,5 +149,44 @@ extension RawSQLiteBaseline {
             while try statement.step() { bytes += statement.byteCount(0) + statement.byteCount(1) }
             return bytes
         }
+    }
+}
+
+extension RawSQLiteBaseline {
+    /// Reads every row and finds each reference in its text (`{"$reference":"`, its `$` with `memchr`,
+    /// the key up to its closing quote), counting the referenced keys' bytes: the least a
+    /// garbage collection must do, which reads every row's references, where `scanAll` only
+    /// reads the rows.
+    @discardableResult
+    package func scanReferences() throws -> Int {
+        let marker = Array(#"{"$reference":""#.utf8)
+        return try connection.withStatement(#"SELECT "key", "record" FROM "records""#) { statement in
+            var bytes = 0
+            while try statement.step() {
+                bytes += statement.byteCount(0)
+                bytes += statement.withBytes(1) { json in Self.referencedBytes(json, marker: marker) } ?? 0
+            }
+            return bytes
+        }
+    }
+
+    /// The bytes of the keys referenced in `json`: each `$` found with `memchr`, kept when
+    /// `{"$reference":"` is around it.
+    private static func referencedBytes(_ json: UnsafeBufferPointer<UInt8>, marker: [UInt8]) -> Int {
+        guard let base = json.baseAddress else { return 0 }
+        var total = 0, position = 2
+        while position < json.count, let hit = memchr(base + position, Int32(UInt8(ascii: "$")), json.count - position) {
+            let dollar = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            position = dollar + 1
+            let start = dollar - 2
+            guard start + marker.count <= json.count,
+                  marker.withUnsafeBufferPointer({ memcmp(base + start, $0.baseAddress!, $0.count) }) == 0 else { continue }
+            var end = start + marker.count
+            let first = end
+            while end < json.count, json[end] != UInt8(ascii: "\"") { end += 1 }
+            total += end - first
+            position = end
+        }
+        return total
     }
 }

@@ -35,4 +35,19 @@ import SQLiteBaseline
         #expect(try raw.keysContaining("item 2") == found)
         #expect(try raw.scanAll() == rows.reduce(0) { $0 + $1.key.rawValue.utf8.count + $1.json.count })
     }
+
+    /// The gc floor finds every reference the records hold: the bytes it counts are the keys'
+    /// and every referenced key's.
+    @Test func theReferenceScanFloorFindsEveryReference() throws {
+        let directory = try TemporaryDirectory()
+        let raw = try RawSQLiteBaseline(path: directory.path("raw.sqlite"))
+        let records = (0..<200).map { index in
+            Record(key: CacheKey("Item:\(index)"), ["owner": .reference(CacheKey("User:\(index % 7)")), "price": .int(index),
+                                                     "tags": .list([.reference("Tag:1"), .reference(CacheKey("Tag:\(index)"))])])
+        }
+        try raw.insert(records.map { (key: $0.key, json: RecordJSON.encode($0.fields)) })
+        let keys = records.reduce(0) { $0 + $1.key.rawValue.utf8.count }
+        let references = records.reduce(0) { $0 + $1.referencedKeys.reduce(0) { $0 + $1.rawValue.utf8.count } }
+        #expect(try raw.scanReferences() == keys + references)
+    }
 }

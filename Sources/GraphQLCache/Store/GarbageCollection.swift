@@ -37,52 +37,91 @@ extension CacheStore {
     /// Dangling references first, then what no root reaches any more, in one transaction.
     @discardableResult
     public func garbageCollect() throws -> GarbageCollectionResult {
-        try withinReadWriteTransaction { transaction in
-            let fields = try transaction.removeDanglingReferences()
-            return GarbageCollectionResult(removedKeys: try transaction.removeUnreachableRecords(), removedFields: fields)
-        }
+        try withinReadWriteTransaction { try $0.garbageCollect() }
     }
 }
 
+/// One scan of every row's references (`ReferenceGraph`, from the stored text where the cache
+/// can) with this transaction's writes laid over it; only the records that change are read
+/// whole. A row that cannot be read is left alone: never removed, present to the references
+/// that name it, and what its text references is kept.
 extension ReadWriteTransaction {
     /// Removes every record that no root reaches, as this transaction sees the records.
     @discardableResult
     public func removeUnreachableRecords() throws -> Set<CacheKey> {
-        let records = try allRecords()
-        let unreachable = RecordReachability.unreachableKeys(edges: records.mapValues(\.referencedKeys))
-        for key in unreachable { overlay.remove(key, current: records[key]) }
-        return unreachable
+        try removeUnreachable(in: try referenceGraph())
     }
 
     /// Removes every field that points at an absent record (directly or in a list).
     @discardableResult
     public func removeDanglingReferences() throws -> Set<FieldKey> {
-        let records = try allRecords()
+        var graph = try referenceGraph()
+        return try removeDangling(in: &graph)
+    }
+
+    /// Dangling references first, then what no root reaches any more, from one scan.
+    @discardableResult
+    public func garbageCollect() throws -> GarbageCollectionResult {
+        var graph = try referenceGraph()
+        let fields = try removeDangling(in: &graph)
+        return GarbageCollectionResult(removedKeys: try removeUnreachable(in: graph), removedFields: fields)
+    }
+
+    private func removeUnreachable(in graph: ReferenceGraph) throws -> Set<CacheKey> {
+        let records = try readableRecords(Set(graph.unreachableRows().map(graph.key(of:))))
+        for (key, record) in records { overlay.remove(key, current: record) }
+        return Set(records.keys)
+    }
+
+    /// Reads whole only the rows that reference a key without a row, and removes their
+    /// fields that do; the graph then holds the records as they are left.
+    private func removeDangling(in graph: inout ReferenceGraph) throws -> Set<FieldKey> {
         var removed = Set<FieldKey>()
-        for record in records.values {
-            let dangling = record.fields.filter { $0.value.referencedKeys.contains { records[$0] == nil } }.map(\.key)
+        for record in try readableRecords(Set(graph.rowsReferencingAbsentKeys().map(graph.key(of:)))).values {
+            let dangling = Set(record.fields.filter { $0.value.referencedKeys.contains { !graph.hasRow($0) } }.map(\.key))
             guard !dangling.isEmpty else { continue }
-            overlay.removeFields(Set(dangling), of: record)
+            overlay.removeFields(dangling, of: record)
+            graph.addRow(record.key, references: record.fields.filter { !dangling.contains($0.key) }.values.flatMap(\.referencedKeys))
             removed.formUnion(dangling.map { FieldKey(record: record.key, field: $0) })
         }
         return removed
     }
 
-    /// Every record as this transaction sees it: the cache's, scanned once (rows that cannot be
-    /// read are left alone), with this transaction's writes over them.
-    private func allRecords() throws -> [CacheKey: Record] {
+    /// Every row's references as this transaction sees them: the cache's, with the rows this
+    /// transaction removed taken out and the records it wrote as they now are.
+    private func referenceGraph() throws -> ReferenceGraph {
         try checkOpen()
         guard let browsable = cache as? any BrowsableNormalizedCache else {
             throw GraphQLCacheError.storage("garbage collection needs a cache that can list its records")
         }
-        var records: [CacheKey: Record] = [:]
-        try browsable.forEachRecord { row in
-            if case .record(let record) = row, !overlay.hidesBase(record.key) { records[record.key] = record }
+        var graph = try browsable.referenceGraph()
+        if overlay.cleared || !overlay.hiddenPatterns.isEmpty {
+            for node in 0..<graph.count where graph.isPresent[node] && overlay.hidesBase(graph.key(of: node)) {
+                graph.removeRow(graph.key(of: node))
+            }
+        } else {
+            for key in overlay.hiddenKeys { graph.removeRow(key) }
         }
-        overlay.rememberBase(records, for: Set(records.keys))
+        let written = try loadRecords(forKeys: Set(overlay.patches.keys))
         for key in overlay.patches.keys {
-            if let record = overlay.effectiveRecord(key) { records[key] = record }
+            if let record = written[key] { graph.addRow(key, references: record.referencedKeys) } else { graph.removeRow(key) }
         }
+        return graph
+    }
+
+    /// The records among `keys` as this transaction sees them, leaving out rows that cannot be
+    /// read (which garbage collection leaves alone) instead of failing on them.
+    private func readableRecords(_ keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        let toLoad = overlay.baseKeysToLoad(keys)
+        if let rows = cache as? BrokenRowReporting, !toLoad.isEmpty {
+            let stored = try rows.loadStoredRecords(forKeys: toLoad)
+            let readable = stored.compactMapValues(\.record)
+            overlay.rememberBase(readable, for: toLoad.filter { stored[$0]?.record != nil || stored[$0] == nil })
+        } else if !toLoad.isEmpty {
+            overlay.rememberBase(try cache.loadRecords(forKeys: toLoad), for: toLoad)
+        }
+        var records = [CacheKey: Record](minimumCapacity: keys.count)
+        for key in keys { if let record = overlay.effectiveRecord(key) { records[key] = record } }
         return records
     }
 }

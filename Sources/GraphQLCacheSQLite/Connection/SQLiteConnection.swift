@@ -278,7 +278,7 @@ package struct SQLiteStatement {
         while try step() {}
     }
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
@@ -288,7 +288,7 @@ package struct SQLiteStatement {
     }
 
     /// The column's UTF-8 bytes (valid only inside `body`), or nil when NULL.
-    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+    package func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
         if isNull(column) { return nil }
         let text = sqlite3_column_text(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
