@@ -1,5 +1,7 @@
 import CacheExplorer
 import GraphQLCache
+import CacheTestSupport
+import GraphQLCacheSQLite
 import Testing
 
 @Suite struct ExplorerDeletingTests {
@@ -79,5 +81,22 @@ import Testing
         #expect(explorer.state.undo == [UndoEntry(.removal([TinyCache.records[3]], description: ":gc"), origin: backend.lastWriteOrigin)])
         explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
         #expect(explorer.state.message == StatusMessage("every record is reachable from a root"))
+    }
+
+    /// `:gc` lists what the library's garbage collection would remove: a row that cannot be
+    /// read is left alone, and what its text references is kept (it was listed, and deleted).
+    @Test func gcOnAFileLeavesABrokenRowAndWhatItReferences() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("c.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [
+            ("QUERY_ROOT", #"{"hero":{"$reference":"Broken:1"}}"#),
+            ("Broken:1", #"{"friend":{"$reference":"Kept:1"},"#),
+            ("Kept:1", #"{"name":"kept"}"#),
+            ("Lost:1", #"{"name":"lost"}"#),
+        ])
+        let backend = StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "c.sqlite")
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        explorer.press(Key.sequence(from: ":") + Key.sequence(from: "gc") + [.enter])
+        #expect(explorer.state.mode == .confirm(.garbage(["Lost:1"])))
     }
 }

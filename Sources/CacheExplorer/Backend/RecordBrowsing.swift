@@ -32,6 +32,8 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     func scanBrokenRows(waiting: Bool)
     /// Visits every readable record (inbound references, delete impact, export).
     func forEachRecord(_ body: (Record) throws -> Void) throws
+    /// The readable records no root reaches (`:gc`), in natural order.
+    func unreachableKeys() throws -> [CacheKey]
     /// Visits at least every readable record that references `key`, perhaps others (`r`).
     func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws
     /// Visits at least every readable record outside `pattern` that references a key inside
@@ -83,6 +85,14 @@ extension RecordBrowsing {
 
     /// Polls made on the caller's thread are never in flight.
     package var pollInFlight: Bool { false }
+
+    /// From every record decoded: one scan (a cache that gives its stored references does
+    /// better, see `StoreBackend`).
+    package func unreachableKeys() throws -> [CacheKey] {
+        var edges: [CacheKey: [CacheKey]] = [:]
+        try forEachRecord { record in edges[record.key] = record.referencedKeys }
+        return RecordReachability.unreachableKeys(edges: edges).sorted()
+    }
 
     /// One record, or nil when absent.
     package func loadRecord(_ key: CacheKey) throws -> Record? {

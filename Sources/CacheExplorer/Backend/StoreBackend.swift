@@ -154,6 +154,12 @@ package final class StoreBackend: ExplorerBackend {
         }
     }
 
+    /// From one scan of the stored references (SQLite reads them from each row's bytes), as
+    /// the library's garbage collection finds them; unreadable rows are left out.
+    package func unreachableKeys() throws -> [CacheKey] {
+        try browsing.unreachableRecordKeys().sorted()
+    }
+
     package func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingAt: key) { result in
             if case .record(let record) = result { try body(record) }

@@ -6,18 +6,11 @@ import GraphQLCache
 extension Explorer {
     mutating func previewGarbage() {
         do {
-            let unreachable = try Self.unreachableKeys(backend)
+            let unreachable = try backend.unreachableKeys()
             guard !unreachable.isEmpty else { inform("every record is reachable from a root"); return }
             state.mode = .confirm(.garbage(unreachable))
         } catch {
             fail(error)
         }
-    }
-
-    /// Keys no root reaches, in natural order. One scan of the records.
-    static func unreachableKeys(_ backend: any RecordBrowsing) throws -> [CacheKey] {
-        var edges: [CacheKey: [CacheKey]] = [:]
-        try backend.forEachRecord { record in edges[record.key] = record.referencedKeys }
-        return RecordReachability.unreachableKeys(edges: edges).sorted()
     }
 }
