@@ -1,6 +1,7 @@
 import CacheTestSupport
 import GraphQLCache
 @testable import GraphQLCacheSQLite
+import Synchronization
 import Testing
 
 /// Another process's lock never freezes the explorer (issue 27): where waiting is forbidden
@@ -60,4 +61,55 @@ import Testing
         holder.rollback()
         #expect(try await read.value["A"]?["x"] == .int(1))
     }
+
+    /// The scans the explorer makes on its UI thread for `r` (inbound references), the `D`
+    /// preview (what would dangle), a filter's count and `:lint` (shapes, statistics) never wait
+    /// behind this process's own call that waits for another process's lock (it holds the
+    /// connection for the whole busy timeout): they fail at once as lock contention, while
+    /// that call still waits.
+    @Test(arguments: ["pointingAt", "pointingInto", "filterCount", "shapes", "statistics", "allRecords"])
+    func aScanWhereWaitingIsForbiddenDoesNotWaitBehindACallWaitingForTheLock(scan: String) async throws {
+        let directory = try TemporaryDirectory()
+        let (cache, holder) = try lockedCache(in: directory, timeoutMilliseconds: 10_000)
+        defer { holder.rollback() }
+        let ended = EndFlag()
+        let waiting = Task(executorPreference: executor) {
+            defer { ended.set() }
+            try cache.merge(records: RecordSet(records: [Record(key: "B", ["x": .int(2)])]))
+        }
+        while cache.lockWaitElapsed == nil { await Task.yield() }  // polls, no fixed sleep
+        var contention = false
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            try LockWaiting.$forbidden.withValue(true) { try Self.run(scan, on: cache) }
+        } catch let error as LockContention {
+            contention = error.isLockContention
+        }
+        // Had the scan waited for the connection, the waiting merge would have given up first
+        // (after its 10 s busy timeout).
+        let mergeStillWaits = !ended.isSet && clock.now - start < .seconds(5)
+        holder.rollback()
+        _ = await waiting.result
+        #expect(contention)
+        #expect(mergeStillWaits, "the \(scan) scan waited behind the call waiting for the lock")
+    }
+
+    private static func run(_ scan: String, on cache: SQLiteNormalizedCache) throws {
+        switch scan {
+        case "pointingAt": try cache.forEachRecord(pointingAt: "A") { _ in }
+        case "pointingInto": try cache.forEachRecord(pointingInto: KeyPattern("A")) { _ in }
+        case "filterCount": _ = try cache.keyCount(matching: "A", atLeast: 10)
+        case "shapes": try cache.forEachRecordShape { _, _ in }
+        case "statistics": _ = try cache.statistics()
+        default: try cache.forEachRecord { _ in }
+        }
+    }
+}
+
+/// Set once a task has ended (read from the test's thread).
+private final class EndFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

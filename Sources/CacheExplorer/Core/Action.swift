@@ -32,6 +32,11 @@ package enum Action: Hashable, Sendable {
     case watchWrote(WatchWrite)
     /// A query run in the background (`startExplain`) ended.
     case queryExplained(id: Int, QueryOutcome)
+    /// The record list's keys built in the background (`ListKeysWork`, build `id`) got
+    /// `fraction` of the way.
+    case listKeysProgressed(id: Int, fraction: Double)
+    /// The record list's background build `id` ended.
+    case listKeysBuilt(id: Int, ListBuilding.Outcome)
     /// A background write (`BackgroundWriting`) got `fraction` of the way.
     case longWorkProgressed(id: Int, fraction: Double)
     /// A background write ended.

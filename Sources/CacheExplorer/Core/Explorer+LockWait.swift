@@ -19,6 +19,16 @@ extension Explorer {
         }
     }
 
+    /// A command whose read another process's lock refused (it would have waited behind this
+    /// explorer's own call waiting for that lock): the status line says so and names what to
+    /// press again, rather than the command doing nothing. False for any other error.
+    mutating func refusedForLock(_ error: any Error, again: String) -> Bool {
+        guard let contention = error as? LockContention, contention.isLockContention else { return false }
+        state.lockedOutReads = true
+        state.message = StatusMessage("another process holds the file's lock: \(again) again once it is released", isError: true)
+        return true
+    }
+
     /// `Esc` while the waiting line shows: stops the background work waiting for the lock and
     /// hides the line until the lock is gone; false when nothing waits.
     mutating func stopWaitingForLock() -> Bool {

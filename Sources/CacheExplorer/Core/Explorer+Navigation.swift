@@ -12,11 +12,12 @@ extension Explorer {
     }
 
     /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
-    /// when the page did not move, because the data changed).
-    mutating func reloadList(refetch: Bool = false) {
+    /// when the page did not move, because the data changed; `rebuildingKeys`, by default
+    /// `refetch`: a list the backend cannot page is built again).
+    mutating func reloadList(refetch: Bool = false, rebuildingKeys: Bool? = nil) {
         let selectedKey = state.list.selectedRow?.key
         do {
-            try countList(covering: state.list.selected)
+            try countList(covering: state.list.selected, rebuild: rebuildingKeys ?? refetch)
         } catch {
             fail(error)
             state.list.count = 0

@@ -53,6 +53,7 @@ extension Explorer {
     /// with no input, applying what it delivered.
     package mutating func settle() {
         backend.waitUntilIdle()
+        listWork.waitUntilIdle()
         turn(nil)
     }
 

@@ -19,6 +19,10 @@ package struct Explorer {
     /// The list's keys in order when the backend cannot page them (a `type:` or `re:` filter, an
     /// order other than by key); nil when it pages them itself.
     var listKeys: [CacheKey]?
+    /// The filter and order `listKeys` were built for.
+    var listKeysSource: ListBuilding.Source?
+    /// Where the list's keys are built in the background.
+    let listWork = ListKeysWork()
     /// Where Esc returns from a read-only "as of" view of the past (`showAsOf`).
     var timeTravelReturn: TimeTravelReturn?
     /// Text the pager's `E` asked to show in `$PAGER`/`$EDITOR`; the loop runs it.
@@ -116,6 +120,10 @@ package struct Explorer {
             watchWrote(write)
         case let .queryExplained(id, outcome):
             queryExplained(id: id, outcome)
+        case let .listKeysProgressed(id, fraction):
+            listKeysProgressed(id: id, fraction: fraction)
+        case let .listKeysBuilt(id, outcome):
+            listKeysBuilt(id: id, outcome)
         case let .longWorkProgressed(id, fraction):
             longWorkProgressed(id: id, fraction: fraction)
         case let .longWorkFinished(id, outcome):
@@ -194,6 +202,7 @@ package struct Explorer {
         if stopWaitingForLock() { return }
         if cancelBackgroundWork() { return }
         if cancelFind() { return }
+        if cancelListBuild() { return }
         if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }
         if !state.list.filter.isEmpty { applyFilter(""); return }

@@ -37,6 +37,9 @@ extension Explorer {
     /// The records the filtered list shows, and the broken rows among its keys.
     private mutating func filteredRecords() throws -> ([Record], [CacheKey]) {
         let keys: [CacheKey]
+        if let building = state.list.building {
+            throw ExplorerError.invalid("\(building.label) is still running: :export once the list shows it")
+        }
         if let listed = listKeys {
             keys = listed
         } else {

@@ -13,7 +13,7 @@ extension Explorer {
                 references += Self.references(in: record, to: target)
             }
         } catch {
-            fail(error)
+            if !refusedForLock(error, again: keyMap.keyName(.inbound)) { fail(error) }
             return
         }
         // Stable: places within one record keep the record view's order.

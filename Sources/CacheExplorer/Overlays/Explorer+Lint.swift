@@ -10,7 +10,7 @@ extension Explorer {
             guard !findings.isEmpty else { inform("lint: no findings, the cache is healthy"); return }
             state.mode = .lint(LintList(findings: findings))
         } catch {
-            fail(error)
+            if !refusedForLock(error, again: ":lint") { fail(error) }
         }
     }
 

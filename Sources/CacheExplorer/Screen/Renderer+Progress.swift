@@ -20,6 +20,12 @@ extension Renderer {
         return " \(Self.spinner(at: state.now)) \(work.label)… \(percent) % · \(end)"
     }
 
+    /// ` ⠿ filtering type:Item… 40 % · Esc stops` while the list's keys are built.
+    var listBuildLine: String? {
+        guard let building = state.list.building else { return nil }
+        return " \(Self.spinner(at: state.now)) \(building.label)… \(Int(building.fraction * 100)) % · \(keyMap.keyName(.cancel)) stops"
+    }
+
     /// The spinner's frame at `time` (one frame a tenth of a second).
     static func spinner(at time: Duration) -> String {
         let tenths = time.components.seconds * 10 + time.components.attoseconds / 100_000_000_000_000_000

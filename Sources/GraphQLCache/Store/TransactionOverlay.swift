@@ -166,8 +166,13 @@ struct TransactionOverlay {
     /// merge of every patch): such a commit needs no transaction around it. A `clear` is left
     /// out: inside a transaction it skips the cache's vacuum, and a commit keeps that behaviour.
     var appliesInOneCall: Bool {
-        !cleared && hiddenPatterns.count + hiddenKeys.count + (patches.isEmpty ? 0 : 1) <= 1
+        !cleared && hiddenPatterns.count + hiddenKeys.count + (patches.isEmpty ? 0 : patches.count > Self.mergeChunk ? 2 : 1) <= 1
     }
+
+    /// Records merged per call at commit: a cache holds its connection for one call, and a
+    /// key pressed in the explorer meanwhile waits for it (100,000 restored records were one
+    /// merge of most of a second).
+    static let mergeChunk = 4_096
 
     /// Applies the writes to `cache`: removals first, then the merged patches. Returns the keys
     /// the removals by pattern deleted, as the cache reports them.
@@ -175,9 +180,27 @@ struct TransactionOverlay {
         if cleared { try cache.clear() }
         var deleted: Set<CacheKey> = []
         for pattern in hiddenPatterns { deleted.formUnion(try cache.removeRecords(matching: pattern.pattern)) }
-        for key in hiddenKeys { try cache.removeRecord(for: key) }
-        if !patches.isEmpty { try cache.merge(records: RecordSet(records: patches.values)) }
+        if hiddenKeys.count > 1, let batch = cache as? any KeyBatchRemoving {
+            try batch.removeRecords(forKeys: Array(hiddenKeys))
+        } else {
+            for key in hiddenKeys { try cache.removeRecord(for: key) }
+        }
+        try mergePatches(into: cache)
         return deleted
+    }
+
+    /// Merges the patches, `mergeChunk` records per call (inside the commit's
+    /// `performAtomically` when there is more than one call: `appliesInOneCall`).
+    private func mergePatches(into cache: NormalizedCache) throws {
+        guard !patches.isEmpty else { return }
+        guard patches.count > Self.mergeChunk else {
+            try cache.merge(records: RecordSet(records: patches.values))
+            return
+        }
+        let records = Array(patches.values)
+        for start in stride(from: 0, to: records.count, by: Self.mergeChunk) {
+            try cache.merge(records: RecordSet(records: records[start..<min(start + Self.mergeChunk, records.count)]))
+        }
     }
 
     /// The change as committed: a removal by pattern reports every key its deletion deleted.

@@ -67,12 +67,14 @@ extension SQLiteNormalizedCache {
     }
 
     /// Visits the rows that meet `condition` (SQL over `"key"` and `"record"`, with its
-    /// bindings; every row when nil), a page at a time, decoded.
+    /// bindings; every row when nil), a page at a time, decoded. Each page is read through
+    /// `withConnection`: on the explorer's UI thread (`r`, the `D` preview, `:lint`) a page never
+    /// waits behind this process's call that waits for another process's lock.
     func forEachRecord(where condition: (sql: String, bindings: [String])?,
                        _ body: (ScannedRow) throws -> Void) throws {
         var after = Int64.min
         while true {
-            let page = try state.withLock { state in try Self.scanPage(after: after, where: condition, on: state.connection) }
+            let page = try withConnection { state in try Self.scanPage(after: after, where: condition, on: state.connection) }
             guard let last = page.last else { return }
             for row in page { try body(row.result) }
             after = last.rowID

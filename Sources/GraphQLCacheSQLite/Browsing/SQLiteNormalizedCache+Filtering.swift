@@ -12,7 +12,7 @@ extension SQLiteNormalizedCache {
     /// fewer, or when the keys are few enough to count at once: under `backgroundThreshold`).
     public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         guard !filter.isEmpty else { return KeyCount(count: try keyCount(matching: nil), isExact: true) }
-        let (scan, small, early) = try state.withLock { state -> (FilterScan?, Bool, Int) in
+        let (scan, small, early) = try withConnection { state -> (FilterScan?, Bool, Int) in
             if let early = try state.matchesWhileSorting(filter), early.count >= max(minimum, 1) { return (nil, false, early.count) }
             return (try state.filterScan(filter), (state.keys.index?.count ?? 0) < state.keys.backgroundThreshold, 0)
         }

@@ -7,7 +7,7 @@ extension SQLiteNormalizedCache: RecordShapeScanning {
     package func forEachRecordShape(_ body: (CacheKey, RecordShape) throws -> Void) throws {
         var after = Int64.min
         while true {
-            let page = try state.withLock { state in try Self.shapePage(after: after, on: state.connection) }
+            let page = try withConnection { state in try Self.shapePage(after: after, on: state.connection) }
             for (_, key, shape) in page { try body(key, shape) }
             guard let last = page.last else { return }
             after = last.rowID

@@ -2,10 +2,11 @@ import GraphQLCache
 
 extension SQLiteNormalizedCache {
     /// Counts, sizes and typenames of the whole file; the totals and the largest rows come
-    /// from SQL, and every row is read once for its typename.
+    /// from SQL, and every row is read once for its typename (through `withConnection`, as
+    /// every scan the explorer's UI thread makes).
     public func statistics(largest: Int = 10) throws -> CacheStatistics {
         var statistics = CacheStatistics()
-        try state.withLock { state throws in
+        try withConnection { state throws in
             let connection = state.connection
             let totals = #"SELECT count(*), coalesce(sum(length(CAST("key" AS BLOB)) + length(CAST("record" AS BLOB))), 0) FROM "records""#
             try connection.withStatement(totals) { statement in

@@ -94,3 +94,33 @@ extension SQLiteNormalizedCache {
         }
     }
 }
+
+extension SQLiteNormalizedCache: KeyBatchRemoving {
+    /// One transaction (`performAtomically`), `loadChunkSize` keys per hold of the connection
+    /// so that the explorer's reads go in between (`ConnectionTurns`); each chunk's keys leave
+    /// the key listing together.
+    @discardableResult
+    package func removeRecords(forKeys keys: [CacheKey]) throws -> Set<CacheKey> {
+        try performAtomically {
+            var removed = Set<CacheKey>(minimumCapacity: keys.count)
+            for start in stride(from: 0, to: keys.count, by: Self.loadChunkSize) {
+                let chunk = Array(keys[start..<min(start + Self.loadChunkSize, keys.count)])
+                removed.formUnion(try write { state -> [CacheKey] in
+                    var gone: [CacheKey] = []
+                    for key in chunk {
+                        let existed = try state.connection.withStatement(SQLiteRows.deleteKeySQL) { statement in
+                            statement.bind(key.rawValue, at: 1)
+                            try statement.run()
+                            return state.connection.changes > 0
+                        }
+                        if existed { gone.append(key) }
+                    }
+                    state.keys.removed(Set(gone))
+                    state.trackOwnRemovals(gone)
+                    return gone
+                })
+            }
+            return removed
+        }
+    }
+}

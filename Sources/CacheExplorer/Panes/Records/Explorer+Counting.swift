@@ -6,18 +6,17 @@
 extension Explorer {
     /// Counts the list's keys: all of them with no filter; with one, at least enough to cover
     /// row `row` and a page below it, starting the full count in the background when the
-    /// backend stopped there.
-    mutating func countList(covering row: Int) throws {
+    /// backend stopped there. A list the backend cannot page is built (`buildListKeys`) when
+    /// its filter or order changed, or `rebuild` says the data did.
+    mutating func countList(covering row: Int, rebuild: Bool = false) throws {
         let parsed = (try? ListFilter.parse(state.list.filter)) ?? .all
         guard parsed.isPagedByBackend, state.list.order == .key else {
-            listKeys = nil
-            let keys = try ListKeys.build(parsed, order: state.list.order, backend: backend)
-            listKeys = keys
-            state.list.count = keys.count
-            state.list.countIsExact = true
-            return
+            let source = ListBuilding.Source(filter: state.list.filter, order: state.list.order)
+            return try buildListKeys(parsed, for: source, rebuild: rebuild)
         }
+        stopListBuild()
         listKeys = nil
+        listKeysSource = nil
         let filter = state.list.filter
         guard !filter.isEmpty else {
             state.list.count = try backend.keyCount(matching: nil)

@@ -33,7 +33,7 @@ extension Explorer {
                                                         danglingReferences: dangling, danglingCount: danglingCount,
                                                         affectedWatches: affected)))
         } catch {
-            fail(error)
+            if !refusedForLock(error, again: keyMap.keyName(.deleteByPattern)) { fail(error) }
         }
     }
 

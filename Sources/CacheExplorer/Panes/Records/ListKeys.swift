@@ -8,14 +8,18 @@ enum ListKeys {
     /// How many records one load asks for while sizes and typenames are read.
     static let chunk = 4_096
 
-    /// The keys `filter` lets through, in `order`.
-    static func build(_ filter: ListFilter, order: ListOrder, backend: any RecordBrowsing) throws -> [CacheKey] {
-        let regex: Regex<AnyRegexOutput>? = if case .regex(let pattern) = filter { try Regex(pattern) } else { nil }
-        let total = try backend.keyCount(matching: filter.substring)
-        let keys = try backend.keys(matching: filter.substring, offset: 0, limit: total).filter {
-            filter.matchesKey($0, regex: regex)
-        }
-        if case .typename = filter {} else if order == .key { return keys }
+    /// Lists of at most this many keys in all are built at once, on the UI thread (a few
+    /// milliseconds); bigger ones in the background (`ListKeysWork`).
+    static let inlineLimit = 10_000
+
+    /// The keys `filter` lets through, in `order`. `progress` hears the fraction done after
+    /// each chunk, and stops the build (`CancellationError`) by answering false.
+    static func build(_ filter: ListFilter, order: ListOrder, backend: any RecordBrowsing,
+                      progress: (Double) -> Bool = { _ in true }) throws -> [CacheKey] {
+        let readsRecords: Bool = if case .typename = filter { true } else { order != .key }
+        let keyShare = readsRecords ? 0.2 : 1
+        let keys = try keysPassing(filter, backend: backend) { progress($0 * keyShare) }
+        guard readsRecords else { return keys }
         var entries: [Entry] = []
         entries.reserveCapacity(keys.count)
         for start in stride(from: 0, to: keys.count, by: chunk) {
@@ -25,9 +29,25 @@ enum ListKeys {
                 let entry = Entry(key: key, stored: rows[key])
                 if filter.matchesTypename(entry.typename) { entries.append(entry) }
             }
+            guard progress(keyShare + (1 - keyShare) * Double(start + slice.count) / Double(keys.count)) else { throw CancellationError() }
         }
         sort(&entries, by: order)
         return entries.map(\.key)
+    }
+
+    /// The keys that pass the key part of `filter` (a regular expression is tried on each),
+    /// in key order, a chunk at a time.
+    private static func keysPassing(_ filter: ListFilter, backend: any RecordBrowsing, progress: (Double) -> Bool) throws -> [CacheKey] {
+        let regex: Regex<AnyRegexOutput>? = if case .regex(let pattern) = filter { try Regex(pattern) } else { nil }
+        let total = try backend.keyCount(matching: filter.substring)
+        let all = try backend.keys(matching: filter.substring, offset: 0, limit: total)
+        var keys: [CacheKey] = []
+        for start in stride(from: 0, to: all.count, by: chunk) {
+            let slice = all[start..<min(start + chunk, all.count)]
+            keys += slice.filter { filter.matchesKey($0, regex: regex) }
+            guard progress(Double(start + slice.count) / Double(all.count)) else { throw CancellationError() }
+        }
+        return keys
     }
 
     /// One key with what the orders compare.

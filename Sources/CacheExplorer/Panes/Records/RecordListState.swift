@@ -16,6 +16,8 @@ package struct RecordListState: Hashable, Sendable {
     package var top = 0
     /// Rows `top ..< top + rows.count`.
     package var rows: [RecordRow] = []
+    /// The keys being built in the background (a `type:`/`re:` filter or a sort over many).
+    package var building: ListBuilding?
 
     package init(filter: String = "", count: Int = 0, selected: Int = 0, top: Int = 0, rows: [RecordRow] = []) {
         self.filter = filter
