@@ -44,7 +44,7 @@ final class ReadNode {
         var children: [ReadNode] = []
         /// The field keys the node looked up, by record (its own record only, unless inline),
         /// each record once (`NodeLookups`).
-        var lookups: [(record: CacheKey, names: FieldNames)] = []
+        var lookups = NodeLookups()
         /// Records the node found absent (missing records, targets of dangling references).
         var absent: Set<CacheKey> = []
         /// Values the read put in the result, children's included (`CacheLimits`).

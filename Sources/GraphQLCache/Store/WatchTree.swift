@@ -231,7 +231,7 @@ extension WatchTree {
 
     /// The records `node` is listed under, whose dependencies a patch then makes again.
     private static func records(of node: ReadNode, into touched: inout Set<CacheKey>) {
-        for lookup in node.contents.lookups { touched.insert(lookup.record) }
+        node.contents.lookups.forEach { record, _ in touched.insert(record) }
         touched.formUnion(node.contents.absent)
     }
 

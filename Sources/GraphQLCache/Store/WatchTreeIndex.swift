@@ -2,10 +2,11 @@
 /// found absent, each with the names it looked up there: what a change of a field finds the
 /// nodes to read again by, and what the tree's dependencies on a record are made of again.
 ///
-/// Why one entry per record holding the node and its names: almost every record is read by one
-/// node (an item, or the node of the list that left it out), so the entry holds that node
-/// inline, with no array; the names come with it, so that a node of 100,000 records never
-/// searches its own lookups for one of them.
+/// Why this shape: almost every record is read by one node, so its entry holds that node
+/// inline, with no array. A node of many records (the node of a list, which read the elements
+/// it left out) keeps its own table by record (`NodeLookups`): it is listed once, in
+/// `indexed`, and asked directly, instead of being listed again under each of its 100,000
+/// records.
 struct WatchTreeIndex {
     /// One node's reading of a record: its names there (nil when it only found the record
     /// absent).
@@ -24,22 +25,30 @@ struct WatchTreeIndex {
     }
 
     private var entries: [CacheKey: Entry] = [:]
+    /// The nodes whose lookups are kept by record (`NodeLookups.isIndexed`).
+    private var indexed: [ReadNode] = []
 
     /// Lists `node` under every record it looked up or found absent.
     mutating func add(_ node: ReadNode) {
         let contents = node.contents
-        if contents.lookups.count > Self.reservedFrom { entries.reserveCapacity(entries.count + contents.lookups.count) }
-        for lookup in contents.lookups { add((node, lookup.names), under: lookup.record) }
-        for record in contents.absent where !reads(node, record) { add((node, nil), under: record) }
+        if contents.lookups.isIndexed {
+            indexed.append(node)
+        } else {
+            contents.lookups.forEach { record, names in add((node, names), under: record) }
+        }
+        for record in contents.absent where contents.lookups.names(on: record) == nil {
+            add((node, nil), under: record)
+        }
     }
-
-    /// Lookups of one node from which the table grows once for all of them.
-    private static let reservedFrom = 64
 
     /// Takes `node` from under every record it is listed under.
     mutating func remove(_ node: ReadNode) {
         let contents = node.contents
-        for lookup in contents.lookups { remove(node, from: lookup.record) }
+        if contents.lookups.isIndexed {
+            indexed.removeAll { $0 === node }
+        } else {
+            contents.lookups.forEach { record, _ in remove(node, from: record) }
+        }
         for record in contents.absent { remove(node, from: record) }
     }
 
@@ -58,26 +67,21 @@ struct WatchTreeIndex {
         case .many(let readings): for reading in readings { visit(reading.node, reading.names) }
         case nil: break
         }
+        for node in indexed {
+            if let names = node.contents.lookups.names(on: record) { visit(node, names) }
+        }
     }
 
     /// The names the nodes listed under `record` looked up there, together; nil for none.
     func names(on record: CacheKey) -> FieldNames? {
-        switch entries[record] {
-        case .one(_, let names): return names
-        case .many(let readings):
-            let lists = readings.compactMap(\.names)
-            guard lists.count > 1 else { return lists.first }
-            return FieldNames(sorted: Set(lists.flatMap(\.sorted)).sorted())
-        case nil: return nil
+        var first: FieldNames?
+        var more: [FieldNames] = []
+        forEach(under: record) { _, names in
+            guard let names else { return }
+            if first == nil { first = names } else { more.append(names) }
         }
-    }
-
-    private func reads(_ node: ReadNode, _ record: CacheKey) -> Bool {
-        switch entries[record] {
-        case .one(let listed, _): listed === node
-        case .many(let readings): readings.contains { $0.node === node }
-        case nil: false
-        }
+        guard let first, !more.isEmpty else { return first }
+        return FieldNames(sorted: Set(([first] + more).flatMap(\.sorted)).sorted())
     }
 
     private mutating func add(_ reading: Reading, under record: CacheKey) {
