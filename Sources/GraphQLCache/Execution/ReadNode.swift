@@ -42,8 +42,9 @@ final class ReadNode {
         var boundaries: [Boundary] = []
         /// Objects referenced from this one, in document order.
         var children: [ReadNode] = []
-        /// The field keys the node looked up, by record (its own record only, unless inline).
-        var lookups: [(record: CacheKey, names: FieldNames)] = []
+        /// The field keys the node looked up, by record (its own record only, unless inline),
+        /// each record once (`NodeLookups`).
+        var lookups = NodeLookups()
         /// Records the node found absent (missing records, targets of dangling references).
         var absent: Set<CacheKey> = []
         /// Values the read put in the result, children's included (`CacheLimits`).
@@ -55,29 +56,12 @@ final class ReadNode {
         /// What the node's own lists left out (`listElementLimit`), children's lists not
         /// included: the tree adds every node's up.
         var elided = ElidedCounts()
-
-        /// The names looked up on `record`, if any.
-        func names(on record: CacheKey) -> FieldNames? {
-            lookups.first { $0.record == record }?.names
-        }
     }
 
     /// How many own findings of each kind came before child number `child`.
     struct Boundary {
         let child: Int
         let counts: ReadFindings.Counts
-    }
-
-    /// Whether a change of `field` on `record` may change what the node read.
-    func depends(on record: CacheKey, field: String) -> Bool {
-        contents.absent.contains(record) || contents.names(on: record)?.contains(field) ?? false
-    }
-
-    /// The records the node is listed under in the tree's index.
-    var indexedRecords: Set<CacheKey> {
-        var records = contents.absent
-        for lookup in contents.lookups { records.insert(lookup.record) }
-        return records
     }
 
     /// The depth of the node (the root is 0), counted in path components.

@@ -36,7 +36,7 @@ extension Reader {
         contents.own = takeFindings()
         contents.boundaries = frame.boundaries
         contents.children = frame.children
-        contents.lookups = tree.grouped(frame.lookups)
+        contents.lookups = frame.lookups.finish()
         contents.absent = Self.absentRecords(contents.own.misses)
         contents.values = valueCount - startValues
         contents.subtreeFindings = contents.children.reduce(contents.own.total) { $0 + $1.contents.subtreeFindings }
@@ -66,6 +66,12 @@ extension Reader {
         let node = try readNode(target, selections: selections, staticType: staticType, tree: tree)
         attach(node)
         return .object(node.contents.data)
+    }
+
+    /// Notes that the node being read looked up `name` on `record` (nothing for a plain read).
+    mutating func lookedUp(_ name: String, on record: CacheKey) {
+        guard let tree else { return }
+        frame.lookups.insert(name, of: record, interner: &tree.interner)
     }
 
     /// Adds `node` as the next child of the node being read, noting how many own findings
@@ -116,11 +122,12 @@ extension Reader {
 struct NodeFrame {
     var children: [ReadNode] = []
     var boundaries: [ReadNode.Boundary] = []
-    var lookups: [(CacheKey, String)] = []
+    var lookups = NodeLookups()
 }
 
 /// What a tree read shares across its nodes: which selections may be split into child nodes,
-/// the nodes a re-read may reuse, interned lookups, and the nodes it made.
+/// the nodes a re-read may reuse, the interned lists of names its nodes look up, and the nodes
+/// it made.
 final class ReadTreeBuilder {
     /// Nodes being read inline (their children with them); no child node is made meanwhile.
     var inlineDepth = 0
@@ -129,7 +136,8 @@ final class ReadTreeBuilder {
     private var reusable: [[PathComponent]: ReadNode] = [:]
     private var reusableKeys: Set<CacheKey> = []
     private var splitsBySelections: [ObjectIdentifier: Bool] = [:]
-    private var interned: [[String]: FieldNames] = [:]
+    /// The lists of names the nodes' lookups share.
+    var interner = FieldNamesInterner()
     private let variables: JSONObject
 
     init(variables: JSONObject) { self.variables = variables }
@@ -180,31 +188,5 @@ final class ReadTreeBuilder {
             }
         }
         return true
-    }
-
-    /// `lookups` grouped by record, each record's names sorted and shared with equal lists.
-    func grouped(_ lookups: [(CacheKey, String)]) -> [(record: CacheKey, names: FieldNames)] {
-        guard let first = lookups.first else { return [] }
-        if lookups.allSatisfy({ $0.0 == first.0 }) { return [(first.0, intern(lookups.map(\.1)))] }
-        var byRecord: [CacheKey: [String]] = [:]
-        var order: [CacheKey] = []
-        for (record, name) in lookups {
-            if byRecord[record] == nil { order.append(record) }
-            byRecord[record, default: []].append(name)
-        }
-        return order.map { ($0, intern(byRecord[$0] ?? [])) }
-    }
-
-    private func intern(_ names: [String]) -> FieldNames {
-        var sorted = names.sorted()
-        if sorted.count > 1 {
-            var distinct = [sorted[0]]
-            for name in sorted.dropFirst() where name != distinct[distinct.count - 1] { distinct.append(name) }
-            sorted = distinct
-        }
-        if let known = interned[sorted] { return known }
-        let made = FieldNames(sorted: sorted)
-        interned[sorted] = made
-        return made
     }
 }

@@ -182,7 +182,7 @@ struct Reader {
         if condition != nil {
             // The record's type decides the case: a watcher must hear when it changes.
             dependencies.insert("__typename", of: record.key)
-            if tree != nil { frame.lookups.append((record.key, "__typename")) }
+            lookedUp("__typename", on: record.key)
         }
         if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
         guard let condition, !TypeMatching.canPlace(typename: typename, condition: condition, schema: schema),
@@ -199,7 +199,7 @@ struct Reader {
         // The guess turns on these fields being there: a watcher must hear when one comes or goes.
         for key in checked {
             dependencies.insert(key, of: record.key)
-            if tree != nil { frame.lookups.append((record.key, key)) }
+            lookedUp(key, on: record.key)
         }
         if holds { guesses.append(TypeGuess(path: path, recordKey: record.key, typename: typename, typeCondition: condition)) }
         return holds
@@ -208,7 +208,7 @@ struct Reader {
     private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
         dependencies.insert(fieldKey, of: record.key)
-        if tree != nil { frame.lookups.append((record.key, fieldKey)) }
+        lookedUp(fieldKey, on: record.key)
         path.append(.field(field.responseName))
         defer { path.removeLast() }
         var value = record.fields[fieldKey]

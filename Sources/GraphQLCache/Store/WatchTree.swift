@@ -23,7 +23,7 @@ final class WatchTree: @unchecked Sendable {
     private let options: ReadOptions
     private let root: ReadNode
     /// The nodes listed under each record they looked up or found absent.
-    private var index: [CacheKey: [ReadNode]] = [:]
+    private var index = WatchTreeIndex()
     /// What the whole read depends on: every node's lookups together.
     private var dependencies: FieldDependencies
     /// What the read left out (`listElementLimit`): every attached node's counts added up.
@@ -66,12 +66,10 @@ final class WatchTree: @unchecked Sendable {
         generation += 1
         let source = PatchSource(source)
         var dirty = DirtyNodes()
-        for key in fields {
-            for node in index[key.record] ?? [] where node.depends(on: key.record, field: key.field) { dirty.insert(node) }
-        }
-        for record in removed { for node in index[record] ?? [] { dirty.insert(node) } }
+        for key in fields { index.nodes(reading: key.field, of: key.record) { dirty.insert($0) } }
+        for record in removed { index.forEach(under: record) { node, _ in dirty.insert(node) } }
         for record in records {
-            for node in index[record] ?? [] where node.contents.absent.contains(record) { dirty.insert(node) }
+            index.forEach(under: record) { node, _ in if node.contents.absent.contains(record) { dirty.insert(node) } }
         }
         var touched = Set<CacheKey>()
         for node in dirty.byDepth where node.attached && node.generation != generation {
@@ -207,9 +205,11 @@ final class WatchTree: @unchecked Sendable {
 
 /// The index from records to nodes, and the dependencies kept from it.
 extension WatchTree {
+    /// Lists `node` and its descendants (the whole first read: no record is touched yet).
     private func indexSubtree(_ node: ReadNode) {
-        var ignored = Set<CacheKey>()
-        indexSubtree(node, touched: &ignored)
+        elided.add(node.contents.elided, sign: 1)
+        index.add(node)
+        for child in node.contents.children { indexSubtree(child) }
     }
 
     private func indexSubtree(_ node: ReadNode, touched: inout Set<CacheKey>) {
@@ -219,19 +219,20 @@ extension WatchTree {
 
     private func index(_ node: ReadNode, touched: inout Set<CacheKey>) {
         elided.add(node.contents.elided, sign: 1)
-        for record in node.indexedRecords {
-            index[record, default: []].append(node)
-            touched.insert(record)
-        }
+        index.add(node)
+        Self.records(of: node, into: &touched)
     }
 
     private func unindex(_ node: ReadNode, touched: inout Set<CacheKey>) {
         elided.add(node.contents.elided, sign: -1)
-        for record in node.indexedRecords {
-            index[record]?.removeAll { $0 === node }
-            if index[record]?.isEmpty == true { index[record] = nil }
-            touched.insert(record)
-        }
+        index.remove(node)
+        Self.records(of: node, into: &touched)
+    }
+
+    /// The records `node` is listed under, whose dependencies a patch then makes again.
+    private static func records(of node: ReadNode, into touched: inout Set<CacheKey>) {
+        node.contents.lookups.forEach { record, _ in touched.insert(record) }
+        touched.formUnion(node.contents.absent)
     }
 
     /// Takes `node` and its descendants out of the tree.
@@ -243,13 +244,7 @@ extension WatchTree {
 
     /// Sets the names `record` is depended on for from the nodes listed under it.
     private func refreshDependencies(of record: CacheKey) {
-        let lists = (index[record] ?? []).compactMap { $0.contents.names(on: record) }
-        let names: FieldNames?
-        if lists.count <= 1 {
-            names = lists.first
-        } else {
-            names = FieldNames(sorted: Set(lists.flatMap(\.sorted)).sorted())
-        }
+        let names = index.names(on: record)
         if dependencies.names(of: record) != names { dependencies.setNames(names, of: record) }
     }
 }

@@ -1,0 +1,108 @@
+/// The nodes of a watch's kept tree (`WatchTree`) listed under each record they looked up or
+/// found absent, each with the names it looked up there: what a change of a field finds the
+/// nodes to read again by, and what the tree's dependencies on a record are made of again.
+///
+/// Why this shape: almost every record is read by one node, so its entry holds that node
+/// inline, with no array. A node of many records (the node of a list, which read the elements
+/// it left out) keeps its own table by record (`NodeLookups`): it is listed once, in
+/// `indexed`, and asked directly, instead of being listed again under each of its 100,000
+/// records.
+struct WatchTreeIndex {
+    /// One node's reading of a record: its names there (nil when it only found the record
+    /// absent).
+    typealias Reading = (node: ReadNode, names: FieldNames?)
+
+    private enum Entry {
+        case one(ReadNode, FieldNames?)
+        case many([Reading])
+
+        var readings: [Reading] {
+            switch self {
+            case .one(let node, let names): [(node, names)]
+            case .many(let readings): readings
+            }
+        }
+    }
+
+    private var entries: [CacheKey: Entry] = [:]
+    /// The nodes whose lookups are kept by record (`NodeLookups.isIndexed`).
+    private var indexed: [ReadNode] = []
+
+    /// Lists `node` under every record it looked up or found absent.
+    mutating func add(_ node: ReadNode) {
+        let contents = node.contents
+        if contents.lookups.isIndexed {
+            indexed.append(node)
+        } else {
+            contents.lookups.forEach { record, names in add((node, names), under: record) }
+        }
+        for record in contents.absent where contents.lookups.names(on: record) == nil {
+            add((node, nil), under: record)
+        }
+    }
+
+    /// Takes `node` from under every record it is listed under.
+    mutating func remove(_ node: ReadNode) {
+        let contents = node.contents
+        if contents.lookups.isIndexed {
+            indexed.removeAll { $0 === node }
+        } else {
+            contents.lookups.forEach { record, _ in remove(node, from: record) }
+        }
+        for record in contents.absent { remove(node, from: record) }
+    }
+
+    /// The nodes a change of `field` on `record` may change: the ones that looked it up, and
+    /// the ones that found the record absent.
+    func nodes(reading field: String, of record: CacheKey, into visit: (ReadNode) -> Void) {
+        forEach(under: record) { node, names in
+            if names?.contains(field) ?? false || node.contents.absent.contains(record) { visit(node) }
+        }
+    }
+
+    /// Every node listed under `record`, with its names there.
+    func forEach(under record: CacheKey, _ visit: (ReadNode, FieldNames?) -> Void) {
+        switch entries[record] {
+        case .one(let node, let names): visit(node, names)
+        case .many(let readings): for reading in readings { visit(reading.node, reading.names) }
+        case nil: break
+        }
+        for node in indexed {
+            if let names = node.contents.lookups.names(on: record) { visit(node, names) }
+        }
+    }
+
+    /// The names the nodes listed under `record` looked up there, together; nil for none.
+    func names(on record: CacheKey) -> FieldNames? {
+        var first: FieldNames?
+        var more: [FieldNames] = []
+        forEach(under: record) { _, names in
+            guard let names else { return }
+            if first == nil { first = names } else { more.append(names) }
+        }
+        guard let first, !more.isEmpty else { return first }
+        return FieldNames(sorted: Set(([first] + more).flatMap(\.sorted)).sorted())
+    }
+
+    private mutating func add(_ reading: Reading, under record: CacheKey) {
+        switch entries[record] {
+        case nil: entries[record] = .one(reading.node, reading.names)
+        case .one(let node, let names): entries[record] = .many([(node, names), reading])
+        case .many(var readings):
+            entries[record] = nil   // the array is then the only reference: appended in place
+            readings.append(reading)
+            entries[record] = .many(readings)
+        }
+    }
+
+    private mutating func remove(_ node: ReadNode, from record: CacheKey) {
+        guard let entry = entries[record] else { return }
+        var readings = entry.readings
+        readings.removeAll { $0.node === node }
+        switch readings.count {
+        case 0: entries[record] = nil
+        case 1: entries[record] = .one(readings[0].node, readings[0].names)
+        default: entries[record] = .many(readings)
+        }
+    }
+}
