@@ -207,8 +207,14 @@ extension SQLiteNormalizedCache.State {
         return index
     }
 
+    /// Forgets the listing once another process committed since it was read. While external
+    /// changes are tracked and the listing is as current as the tracker, the next look
+    /// (`externalChanges`) judges instead: it keeps the listing when the commits left the same
+    /// keys (an app re-saving its records), so the screen does not read every key again after
+    /// each such commit, and otherwise leaves it behind, to be forgotten here.
     mutating func forgetKeysIfChangedElsewhere() throws {
         guard keys.index != nil || keys.head != nil else { return }
+        if let tracker, tracker.dataVersion == keys.dataVersion, keys.index != nil { return }
         if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
     }
 

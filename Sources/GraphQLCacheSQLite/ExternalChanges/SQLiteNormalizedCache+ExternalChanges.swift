@@ -59,7 +59,10 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         let listed = state.keys.dataVersion == tracker.dataVersion ? state.keys.index : nil
         try compareFollowedRows(tracker, &sightings, &collector, on: state.connection)
         let added = try findNewRows(tracker, &sightings, &collector, on: state.connection)
-        if let listed { try findUnreadRemovals(listed, added: added, &collector, on: state.connection) }
+        if let listed {
+            let count = try findUnreadRemovals(listed, added: added, &collector, on: state.connection)
+            if Self.listsTheSameKeys(listed, count: count, added: added, collector) { state.keys.dataVersion = version }
+        }
         tracker.apply(sightings)
         tracker.dataVersion = version
         state.externalBefore.add(collector.before)
@@ -132,15 +135,27 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         return added
     }
 
+    /// Whether the key listing still lists exactly the file's keys after the commits a look
+    /// found: none removed, none new (rows rewritten, or replaced under the same key, as an app
+    /// re-saving its records does) and as many as listed. The listing then stays, and the next
+    /// page reads no key again: re-reading 100,000 keys after each of an app's rewrites held
+    /// every key press the explorer was given meanwhile.
+    static func listsTheSameKeys(_ listed: SortedKeyIndex, count: Int, added: [CacheKey],
+                                 _ collector: ExternalChangeCollector) -> Bool {
+        collector.change.removedRecords.isEmpty && count == listed.count && added.allSatisfy(listed.contains)
+    }
+
     /// Rows another process removed that nobody read: the key listing (every key, as of the
     /// last comparison) against the file. A count says whether any went missing beyond the
     /// followed rows already found removed; only then are the keys read and compared.
+    /// Returns how many keyed rows the file holds.
+    @discardableResult
     private func findUnreadRemovals(_ listed: SortedKeyIndex, added: [CacheKey], _ collector: inout ExternalChangeCollector,
-                                    on connection: SQLiteConnection) throws {
+                                    on connection: SQLiteConnection) throws -> Int {
         let now = try connection.withStatement(Self.keyCountSQL) { try $0.step() ? Int($0.int64(0)) : 0 }
         let knownRemoved = collector.change.removedRecords.filter(listed.contains).count
         let new = added.filter { !listed.contains($0) }.count
-        guard now < listed.count - knownRemoved + new else { return }
+        guard now < listed.count - knownRemoved + new else { return now }
         var present = Set<CacheKey>(minimumCapacity: now)
         try connection.withStatement(Self.allKeysSQL) { statement in
             while try statement.step() { present.insert(CacheKey(statement.text(0) ?? "")) }
@@ -148,6 +163,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         for key in listed.keys(in: 0..<listed.count) {
             if !present.contains(key), !collector.change.removedRecords.contains(key) { collector.removedUnread(key) }
         }
+        return now
     }
 }
 
