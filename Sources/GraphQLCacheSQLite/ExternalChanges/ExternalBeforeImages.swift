@@ -10,7 +10,7 @@ struct ExternalBeforeImages {
     /// Most bytes of unclaimed images.
     static let byteBudget = 16 << 20
 
-    private(set) var isKept = false
+    private var isKept = false
     private var images: [CacheKey: [UInt8]] = [:]
     private var bytes = 0
 

@@ -149,7 +149,6 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// last comparison) against the file. A count says whether any went missing beyond the
     /// followed rows already found removed; only then are the keys read and compared.
     /// Returns how many keyed rows the file holds.
-    @discardableResult
     private func findUnreadRemovals(_ listed: SortedKeyIndex, added: [CacheKey], _ collector: inout ExternalChangeCollector,
                                     on connection: SQLiteConnection) throws -> Int {
         let now = try connection.withStatement(Self.keyCountSQL) { try $0.step() ? Int($0.int64(0)) : 0 }
