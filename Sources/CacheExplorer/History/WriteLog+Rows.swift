@@ -13,12 +13,12 @@ extension WriteLog {
         package var ordered: @Sendable () throws -> any KeyOrderedRows
         /// The rows of `keys` as they were before another process's commit changed them, where
         /// the cache kept them (the rows the screen read, in a SQLite file); each once.
-        package var externalBefore: @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]]
+        package var externalBefore: @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]?]
 
         package init(each: @escaping @Sendable (_ body: (KeyedRow) throws -> Void) throws -> Void,
                      current: @escaping @Sendable (Set<CacheKey>) throws -> [CacheKey: [UInt8]],
                      ordered: @escaping @Sendable () throws -> any KeyOrderedRows,
-                     externalBefore: @escaping @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]] = { _ in [:] }) {
+                     externalBefore: @escaping @Sendable (Set<CacheKey>) -> [CacheKey: [UInt8]?] = { _ in [:] }) {
             self.each = each
             self.current = current
             self.ordered = ordered

@@ -4,12 +4,20 @@ import GraphQLCache
 extension WriteLog.Shadow {
     /// Logs the change of `keys` from their rows `before` to `after` (a key missing: no row) as
     /// one entry named `origin`, following the digest row by row (once it is counted) and
-    /// keeping the after-images within the budget.
-    mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]?, after: [CacheKey: [UInt8]], origin: String) {
+    /// keeping the after-images within the budget. `before` says nil for a key whose row before
+    /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest, which cannot
+    /// take that row out, is the one `counted` after the change.
+    mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??, after: [CacheKey: [UInt8]], origin: String,
+                      counted: CacheDigest? = nil) {
         let start = digest
         var deltas: [RecordDelta] = []
         for key in keys.sorted(by: KeyOrder.precedes) {
-            let old = before(key), new = after[key]
+            let new = after[key]
+            guard let old = before(key) else {
+                remember(key, new)
+                deltas.append(.unseenBefore(key: key, after: new.flatMap(WriteLog.fields)))
+                continue
+            }
             guard old != new else { continue }
             if let old { digest?.remove(key: key, json: old) }
             if let new { digest?.add(key: key, json: new) }
@@ -20,7 +28,19 @@ extension WriteLog.Shadow {
                 deltas.append(RecordDelta(key: key, kind: .removed, typename: nil, fields: []))
             }
         }
+        if let counted, digest != nil { digest = counted }
         append(origin: origin, records: deltas, before: start)
+    }
+
+    /// What `keys` held before another process's commit, where it is known: as the log last
+    /// knew them, else as the cache's change tracker kept them (`seen`); nil for a key that had
+    /// no row. Keys whose before nobody saw are left out.
+    func priors(_ keys: Set<CacheKey>, seen: [CacheKey: [UInt8]?]) -> [CacheKey: [UInt8]?] {
+        var priors: [CacheKey: [UInt8]?] = [:]
+        for key in keys {
+            if let prior = known[key] ?? seen[key] { priors[key] = prior }
+        }
+        return priors
     }
 
     /// Keeps `row` as what `key` holds, while the budget allows (replacing an older image).

@@ -17,7 +17,9 @@ import Synchronization
 /// an `.external` change naming its keys; their before-images are the rows as the log last
 /// wrote or read them (the after-images of earlier entries, kept up to `knownBudget` bytes),
 /// or else as the cache's change tracker last saw them (`Rows.externalBefore`: the rows the
-/// screen read); a row neither saw is logged with its new fields only. With a journal attached
+/// screen read, and which keys had no row); a row neither saw is logged as changed with its
+/// before not seen (`RecordDelta.beforeUnknown`), never as added: it may have existed, and
+/// time travel across it would delete it. With a journal attached
 /// (`attachJournal`) the entries go to the file and are paged back from it, so memory stays
 /// bounded however long the history is; without one they are kept for the session.
 package final class WriteLog: Sendable, CommitWitness {
@@ -74,7 +76,7 @@ package final class WriteLog: Sendable, CommitWitness {
                 let before = held.pending
                 held.pending = [:]
                 held.witnessed.append(change)
-                held.log(change.affectedRecords, before: { before[$0] }, after: after, origin: names(change.origin))
+                held.log(change.affectedRecords, before: { .some(before[$0]) }, after: after, origin: names(change.origin))
             }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
@@ -82,6 +84,10 @@ package final class WriteLog: Sendable, CommitWitness {
     }
 
     /// A change heard from the store: one `didCommit` logged already, or another process's.
+    /// Another process's is logged against what each row held before as far as it is known
+    /// (`priors`); a row whose before nobody saw is said to be so, never `added`, and then the
+    /// digest, which cannot take the unknown old row out, is counted again before the entry
+    /// is written, so that the entry's digest after is the cache's.
     package func heard(_ change: CacheChange) {
         let isOwn = shadow.withLock { held in
             guard let first = held.witnessed.first, first == change else { return false }
@@ -93,13 +99,21 @@ package final class WriteLog: Sendable, CommitWitness {
             let keys = change.affectedRecords
             let after = try rows.current(keys)
             let seen = rows.externalBefore(keys)
-            let complete = shadow.withLock { held in
-                let known = held.known
-                let complete = keys.allSatisfy { known[$0] != nil || seen[$0] != nil }
-                held.log(keys, before: { known[$0] ?? seen[$0] }, after: after, origin: names(change.origin))
-                return complete
+            let origin = names(change.origin)
+            let needsCount = shadow.withLock { held in
+                let priors = held.priors(keys, seen: seen)
+                guard priors.count < keys.count, held.digest != nil else {
+                    held.log(keys, before: { priors[$0] }, after: after, origin: origin)
+                    return false
+                }
+                return true
             }
-            if !complete, isCounting { try recount() }
+            guard needsCount else { return }
+            let counted = try countedDigest()
+            shadow.withLock { held in
+                let priors = held.priors(keys, seen: seen)
+                held.log(keys, before: { priors[$0] }, after: after, origin: origin, counted: counted)
+            }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
         }
@@ -117,9 +131,15 @@ package final class WriteLog: Sendable, CommitWitness {
     /// Counts the digest again from every row (after a change whose before-images were not all
     /// known, whose rows therefore could not be taken out of it one by one).
     private func recount() throws {
+        let digest = try countedDigest()
+        shadow.withLock { $0.digest = digest }
+    }
+
+    /// The digest of every row as the cache holds them now.
+    private func countedDigest() throws -> CacheDigest {
         var digest = CacheDigest()
         try rows.each { digest.add(key: $0.key, json: $0.jsonBytes) }
-        shadow.withLock { $0.digest = digest }
+        return digest
     }
 
     /// Whether the digest is counted and followed (a journal is attached, or it was asked for).

@@ -2,6 +2,8 @@
 /// `{"key":"Human:1000","change":"changed","typename":"Human","fields":{"name":{"before":"Luke",
 /// "after":"Luke S."}}}`. Values are record JSON (a reference is `{"$reference":"KEY"}`); a side
 /// where the field did not exist has no `before` (or `after`) member, unlike a stored `null`.
+/// A record whose before was not seen has `"beforeUnknown":true` (only then: lines written
+/// before the member existed read as records whose before is known).
 extension RecordDelta {
     /// The delta as JSON, fields in key order.
     public var jsonValue: JSONValue {
@@ -15,6 +17,7 @@ extension RecordDelta {
         var object: JSONObject = ["key": .string(key.rawValue), "change": .string(kind.rawValue)]
         object["typename"] = typename.map(JSONValue.string) ?? .null
         object["fields"] = .object(fieldsJSON)
+        if beforeUnknown { object["beforeUnknown"] = .bool(true) }
         return .object(object)
     }
 
@@ -34,6 +37,7 @@ extension RecordDelta {
             }
             deltas.append(FieldDelta(field: field, before: before, after: after))
         }
-        self.init(key: CacheKey(key), kind: kind, typename: json["typename"]?.stringValue, fields: deltas)
+        self.init(key: CacheKey(key), kind: kind, typename: json["typename"]?.stringValue,
+                  fields: deltas, beforeUnknown: json["beforeUnknown"] == .bool(true))
     }
 }

@@ -15,12 +15,27 @@ public struct RecordDelta: Hashable, Sendable {
     public let typename: String?
     /// Every field that differs, sorted by field key: all fields of an added or removed record.
     public let fields: [FieldDelta]
+    /// Whether the record's fields before the change were never seen: another process replaced
+    /// or changed a row that nobody had read (or removed one), so only the after side is known.
+    /// Such a record existed before, or may have: it is `changed` (or `removed`), never
+    /// `added`, and each field's `before` is nil because it is unknown, not because the field
+    /// was absent. Nothing can be undone across it.
+    public let beforeUnknown: Bool
 
-    public init(key: CacheKey, kind: Kind, typename: String?, fields: [FieldDelta]) {
+    public init(key: CacheKey, kind: Kind, typename: String?, fields: [FieldDelta], beforeUnknown: Bool = false) {
         self.key = key
         self.kind = kind
         self.typename = typename
         self.fields = fields
+        self.beforeUnknown = beforeUnknown
+    }
+
+    /// A record whose fields before the change were not seen, with its fields `after` (nil:
+    /// it is gone): `changed`, or `removed` with no fields, and `beforeUnknown`.
+    public static func unseenBefore(key: CacheKey, after: [String: CacheValue]?) -> RecordDelta {
+        guard let after else { return RecordDelta(key: key, kind: .removed, typename: nil, fields: [], beforeUnknown: true) }
+        return RecordDelta(key: key, kind: .changed, typename: typename(of: after),
+                           fields: after.keys.sorted().map { FieldDelta(field: $0, before: nil, after: after[$0]) }, beforeUnknown: true)
     }
 
     /// The difference between a record's fields before and after (nil for a missing side); nil

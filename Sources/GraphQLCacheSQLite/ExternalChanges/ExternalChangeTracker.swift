@@ -121,8 +121,9 @@ struct ExternalChangeCollector {
     private(set) var change = CacheChange(origin: .external)
     /// Records changed, added or removed.
     private(set) var recordCount = 0
-    /// The bytes changed or removed rows held before, where the tracker kept them.
-    private(set) var before: [CacheKey: [UInt8]] = [:]
+    /// What changed, removed or added rows held before, where it is known: the bytes the
+    /// tracker kept, or nil for a key that had no row (`hadNoRow`). A key left out is unknown.
+    private(set) var before: [CacheKey: [UInt8]?] = [:]
 
     /// A followed row now holds `bytes`, where it held `seen`.
     mutating func changed(_ key: CacheKey, from seen: ExternalChangeTracker.Seen?, to bytes: UnsafeBufferPointer<UInt8>) {
@@ -148,6 +149,12 @@ struct ExternalChangeCollector {
         for field in old.keys where new[field] == nil {
             change.changedFields.insert(FieldKey(record: key, field: field))
         }
+    }
+
+    /// New rows whose keys the key listing, current until the commits, did not hold: they
+    /// had no row before (a key it held was replaced, and what it held is not known).
+    mutating func hadNoRow<S: Sequence>(_ keys: S) where S.Element == CacheKey {
+        for key in keys { before[key] = .some(nil) }
     }
 
     /// A row nobody read is gone (found by comparing the key listing with the file).

@@ -60,6 +60,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         try compareFollowedRows(tracker, &sightings, &collector, on: state.connection)
         let added = try findNewRows(tracker, &sightings, &collector, on: state.connection)
         if let listed {
+            collector.hadNoRow(added.lazy.filter { !listed.contains($0) })
             let count = try findUnreadRemovals(listed, added: added, &collector, on: state.connection)
             if Self.listsTheSameKeys(listed, count: count, added: added, collector) { state.keys.dataVersion = version }
         }
@@ -114,7 +115,9 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     static let allRowsSQL = #"SELECT "key", "record" FROM "records" WHERE "key" IS NOT NULL"#
 
     /// Rows above the highest rowid seen are new (or replaced: `INSERT OR REPLACE` gives a new
-    /// rowid, and a followed key was compared already).
+    /// rowid, and a followed key was compared already). Which of them had no row before only
+    /// the key listing can tell, while it is as current as the tracker (`hadNoRow`): the old
+    /// row of a replaced key is gone from the file.
     /// Returns the keys of the new rows that were not followed.
     private func findNewRows(_ tracker: ExternalChangeTracker, _ sightings: inout ExternalChangeTracker.Sightings,
                              _ collector: inout ExternalChangeCollector, on connection: SQLiteConnection) throws -> [CacheKey] {

@@ -33,6 +33,24 @@ import Testing
         #expect(reader.header.cache == JournalReader.canonicalPath(directory.path("c.sqlite")))
     }
 
+    /// A record whose before was not seen (another process replaced a row nobody had read) says
+    /// so in its line, and reads back so; a line written before the marker existed still reads,
+    /// as a record whose before is known.
+    @Test func aRecordWhoseBeforeWasNotSeenRoundTripsAndOldLinesStillRead() throws {
+        let unseen = RecordDelta(key: "Item:9", kind: .changed, typename: "Item",
+                                 fields: [FieldDelta(field: "name", before: nil, after: .string("nine"))], beforeUnknown: true)
+        let entry = JournalEntry(sequence: 3, time: Date(timeIntervalSince1970: 1_790_000_000.5), origin: "external",
+                                 records: [Self.delta, unseen], digestBefore: Self.digest("0"), digestAfter: Self.digest("1"))
+        let line = JournalCodec.encode(.entry(entry))
+        #expect(String(decoding: line, as: UTF8.self).contains(#""beforeUnknown":true"#))
+        #expect(String(decoding: line, as: UTF8.self).components(separatedBy: "beforeUnknown").count == 2, "only where true")
+        #expect(try JournalCodec.decode(line.dropLast(), number: 1) == .entry(entry))
+        let old = #"{"kind":"entry","seq":1,"time":"2026-11-26T17:20:04.512Z","origin":"external","records":[{"key":"Item:9","change":"changed","typename":"Item","fields":{"name":{"before":"9","after":"nine"}}}],"before":"0000000000000000","beforeRecords":0,"after":"0000000000000001","afterRecords":1}"#
+        guard case .entry(let read) = try JournalCodec.decode(Array(old.utf8), number: 1) else { Issue.record("not an entry"); return }
+        #expect(read.records.first?.beforeUnknown == false)
+        #expect(read.records.first?.fields == [FieldDelta(field: "name", before: .string("9"), after: .string("nine"))])
+    }
+
     @Test func pagesAcrossTheIndexStrideNewestFirst() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("j.jsonl")

@@ -2,17 +2,19 @@ import Foundation
 import GraphQLCache
 
 /// How log entries read: `#12  14:03:07  edit  ~ Human:1000`, and for an opened entry each
-/// record (`+` added, `-` removed, `~` changed) and each field `name: "Luke" → "Luke S."`.
+/// record (`+` added, `-` removed, `~` changed; `before not seen` when another process changed
+/// a row nobody had read) and each field `name: "Luke" → "Luke S."`.
 enum LogRows {
     /// The rows of `entry` at `position`, its diff beneath when `opened`.
     static func rows(_ entry: JournalEntry, position: Int, opened: Bool) -> [LogList.Row] {
         var rows = [LogList.Row(segments: headline(entry), position: position, key: nil, isEntry: true)]
         guard opened else { return rows }
         for delta in entry.records {
-            rows.append(LogList.Row(segments: [.init("   \(mark(delta.kind)) ", role(delta.kind)), .init(delta.key.rawValue, .valueReference)],
+            let unseen: [LogList.Segment] = delta.beforeUnknown ? [.init("  before not seen", .textDim)] : []
+            rows.append(LogList.Row(segments: [.init("   \(mark(delta.kind)) ", role(delta.kind)), .init(delta.key.rawValue, .valueReference)] + unseen,
                                     position: position, key: delta.key, isEntry: false))
             for field in delta.fields {
-                rows.append(LogList.Row(segments: [.init("       \(field.field): ", .fieldName)] + change(field),
+                rows.append(LogList.Row(segments: [.init("       \(field.field): ", .fieldName)] + change(field, beforeSeen: !delta.beforeUnknown),
                                         position: position, key: link(field), isEntry: false))
             }
         }
@@ -46,9 +48,10 @@ enum LogRows {
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
     }
 
-    /// `"Luke" → "Luke S."`, references as links; a side that did not exist is `(none)`.
-    static func change(_ field: FieldDelta) -> [LogList.Segment] {
-        side(field.before) + [.init(" → ", .textDim)] + side(field.after)
+    /// `"Luke" → "Luke S."`, references as links; a side that did not exist is `(none)`, a
+    /// before nobody saw (another process changed a row nobody had read) `(not seen)`.
+    static func change(_ field: FieldDelta, beforeSeen: Bool = true) -> [LogList.Segment] {
+        (beforeSeen ? side(field.before) : [.init("(not seen)", .textDim)]) + [.init(" → ", .textDim)] + side(field.after)
     }
 
     static func side(_ value: CacheValue?) -> [LogList.Segment] {
