@@ -129,12 +129,22 @@ import Testing
         #expect(backend.writeLog?.entryCount == 2)
     }
 
-    @Test func anotherProcessesCommitIsAnExternalEntry() throws {
+    /// Another process's commit is an `external` entry. A new row is `added` when the cache's
+    /// change tracker says the key had no row (its key listing was current), as `cachelens
+    /// explore` wires it; without that word the log cannot know the key was new and says its
+    /// before was not seen, never `added`.
+    @Test(arguments: [true, false])
+    func anotherProcessesCommitIsAnExternalEntry(trackerSays: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("shared.sqlite")
         let writer = try SQLiteNormalizedCache(path: path)
         _ = try writer.merge(records: RecordSet(records: Self.records))
-        var explorer = Explorer(backend: StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "shared"),
+        let cache = try SQLiteNormalizedCache(path: path)
+        cache.keepExternalBeforeImages()
+        let plain = WriteLog.Rows.encoding(cache)
+        let rows = WriteLog.Rows(each: plain.each, current: plain.current, ordered: plain.ordered,
+                                 externalBefore: { trackerSays ? cache.takeExternalBeforeImages($0) : [:] })
+        var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "shared", logRows: rows),
                                 size: Size(width: 100, height: 30))
         let log = try #require((explorer.backend as? StoreBackend)?.writeLog)
         _ = try writer.merge(records: RecordSet(records: [Record(key: "Human:1003", ["__typename": .string("Human"), "name": .string("Leia")])]))
@@ -142,7 +152,8 @@ import Testing
         let entries = try log.entries(0..<10)
         #expect(entries.map(\.origin) == ["external"])
         #expect(entries.first?.records.map(\.key) == ["Human:1003"])
-        #expect(entries.first?.records.first?.kind == .added)
+        #expect(entries.first?.records.first?.kind == (trackerSays ? .added : .changed))
+        #expect(entries.first?.records.first?.beforeUnknown == !trackerSays)
     }
 
     @Test func aJournalIsPagedFromTheFileAndAppendedTo() throws {
