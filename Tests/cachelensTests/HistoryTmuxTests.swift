@@ -127,4 +127,27 @@ import Testing
         try session.keys("Q")
         #expect(try session.waitForExit())
     }
+
+    /// An app re-saving a record that is not on screen (`INSERT OR REPLACE`, as Apollo iOS
+    /// writes): the log, read back from the journal `explore --journal` keeps, shows it as
+    /// changed with its before not seen, not as added.
+    @Test func anotherProcessRewritingARowNotOnScreenShowsItsBeforeNotSeen() throws {
+        #expect(TmuxSession.isAvailable, "tmux is required (CI installs it)")
+        let directory = try TemporaryDirectory()
+        let (path, cache) = try Self.cacheFile(in: directory)
+        let items = (0..<80).map { Record(key: CacheKey("Item:\($0)"), ["__typename": .string("Item"), "name": .string("item \($0)")]) }
+        _ = try cache.merge(records: RecordSet(records: items))
+        let session = try Self.explore([path, "--journal", directory.path("app.journal")])
+        defer { session.shutDown() }
+        let first = try session.waitFor("82 records")
+        #expect(!first.contains("Item:79"), "the row is not on screen")
+        try SQLiteTestFile.run(#"INSERT OR REPLACE INTO records (key, record) VALUES ('Item:79', '{"__typename":"Item","name":"renamed"}');"#,
+                               at: path)
+        try session.keys("L")
+        try session.waitFor("write log: 1 entry", "external", "1 changed: Item:79")
+        try session.keys("Enter")
+        try session.waitFor("~ Item:79  before not seen", "name: (not seen) → \"renamed\"")
+        try session.keys("Escape", "Q")
+        #expect(try session.waitForExit())
+    }
 }

@@ -73,6 +73,25 @@ import Testing
         #expect(reader.problems(cachePath: path, digest: try CacheState(reading: &rows).digest).isEmpty)
     }
 
+    /// `record` compares whole states, so an app replacing a row (`INSERT OR REPLACE`, a new
+    /// rowid) is a change with its before, never a record whose before was not seen.
+    @Test func aReplacedRowIsChangedWithItsBefore() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite"), journal = directory.path("app.journal")
+        try SQLiteNormalizedCache(path: path).merge(records: RecordSet(records: [
+            Record(key: "Human:1000", ["__typename": .string("Human"), "name": .string("Luke")]),
+        ]))
+        let (recorder, _) = try Self.startRecording(path, journal: journal, in: directory)
+        try SQLiteTestFile.run(#"INSERT OR REPLACE INTO records (key, record) VALUES ('Human:1000', '{"__typename":"Human","name":"Luke S."}');"#,
+                               at: path)
+        try Self.poll("the entry") { try Self.entries(journal) == 1 }
+        try Self.stop(recorder, signal: SIGINT)
+        #expect(try JournalReader(path: journal).entries(0..<1).first?.records == [
+            RecordDelta(key: "Human:1000", kind: .changed, typename: "Human",
+                        fields: [FieldDelta(field: "name", before: .string("Luke"), after: .string("Luke S."))]),
+        ])
+    }
+
     @Test func neverWritesTheCacheAndSIGTERMEndsCleanly() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite"), journal = directory.path("j.jsonl")
