@@ -76,6 +76,20 @@ import Testing
         ])
     }
 
+    /// A row nobody read, removed by another process (found against the key listing): logged
+    /// as removed with its before not seen (it was left out of the log before), shown so.
+    @Test func anAppRemovingARowNobodyReadIsRemovedWithItsBeforeNotSeen() throws {
+        let directory = try TemporaryDirectory()
+        var (path, explorer) = try Self.openWithItems(directory)
+        try SQLiteTestFile.run("DELETE FROM records WHERE key = 'Item:59';", at: path)
+        explorer.turn(nil, pollingExternalChanges: true)
+        let log = try #require((explorer.backend as? StoreBackend)?.writeLog)
+        #expect(try log.entries(0..<10).map(\.records) == [[RecordDelta(key: "Item:59", kind: .removed, typename: nil, fields: [],
+                                                                           beforeUnknown: true)]])
+        explorer.press([.character("L"), .enter])
+        #expect(explorer.render().text.contains("- Item:59  before not seen"))
+    }
+
     /// Going back (or looking) across an entry whose before is not known is refused, naming the
     /// record and the entry, and deletes nothing: undoing the entry as if the record had been
     /// added would delete a record that existed.
