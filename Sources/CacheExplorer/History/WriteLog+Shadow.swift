@@ -5,22 +5,22 @@ extension WriteLog.Shadow {
     /// Logs the change of `keys` from their rows `before` to `after` (a key missing: no row) as
     /// one entry named `origin`, following the digest row by row (once it is counted) and
     /// keeping the after-images within the budget. `before` says nil for a key whose row before
-    /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest, which cannot
-    /// take that row out, is the one `counted` after the change.
+    /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest takes the row's
+    /// share out as `shares` kept it, or else is the one `counted` after the change.
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??, after: [CacheKey: [UInt8]], origin: String,
-                      counted: CacheDigest? = nil) {
+                      counted: WriteLog.Counted? = nil) {
         let start = digest
         var deltas: [RecordDelta] = []
         for key in keys.sorted(by: KeyOrder.precedes) {
             let new = after[key]
             guard let old = before(key) else {
+                follow(key, from: nil, to: new)
                 remember(key, new)
                 deltas.append(.unseenBefore(key: key, after: new.flatMap(WriteLog.fields)))
                 continue
             }
             guard old != new else { continue }
-            if let old { digest?.remove(key: key, json: old) }
-            if let new { digest?.add(key: key, json: new) }
+            follow(key, from: old, to: new)
             remember(key, new)
             if let delta = RecordDelta.between(key: key, before: old.flatMap(WriteLog.fields), after: new.flatMap(WriteLog.fields)) {
                 deltas.append(delta)
@@ -28,17 +28,45 @@ extension WriteLog.Shadow {
                 deltas.append(RecordDelta(key: key, kind: .removed, typename: nil, fields: []))
             }
         }
-        if let counted, digest != nil { digest = counted }
+        if let counted, digest != nil { (digest, shares) = (counted.digest, counted.shares) }
         append(origin: origin, records: deltas, before: start)
+    }
+
+    /// Follows the digest from `key`'s row `old` to `new`: with the rows' shares kept, the share
+    /// the digest holds is taken out (exact even when `old` is not known or out of date);
+    /// without them, `old`'s.
+    mutating func follow(_ key: CacheKey, from old: [UInt8]?, to new: [UInt8]?) {
+        guard digest != nil else { return }
+        if shares != nil {
+            if let share = shares?.remove(key) { digest?.remove(rowHash: share) }
+        } else if let old {
+            digest?.remove(key: key, json: old)
+        }
+        guard let new else { return }
+        let share = CacheDigest.rowHash(key: key, json: new)
+        digest?.add(rowHash: share)
+        if shares?.set(share, for: key) == false { shares = nil }
     }
 
     /// What `keys` held before another process's commit, where it is known: as the log last
     /// knew them, else as the cache's change tracker kept them (`seen`); nil for a key that had
-    /// no row. Keys whose before nobody saw are left out.
+    /// no row. Keys whose before nobody saw are left out. With the rows' shares kept, they say
+    /// which keys had a row, and a known row that is not the one the digest holds (an older
+    /// image) is left out too.
     func priors(_ keys: Set<CacheKey>, seen: [CacheKey: [UInt8]?]) -> [CacheKey: [UInt8]?] {
         var priors: [CacheKey: [UInt8]?] = [:]
         for key in keys {
-            if let prior = known[key] ?? seen[key] { priors[key] = prior }
+            let prior = known[key] ?? seen[key]
+            guard let shares else {
+                if let prior { priors[key] = prior }
+                continue
+            }
+            let share = shares.share(of: key)
+            switch prior {
+            case .some(.some(let bytes)) where share == CacheDigest.rowHash(key: key, json: bytes): priors[key] = bytes
+            case .some(.none) where share == nil, .none where share == nil: priors[key] = .some(nil)
+            default: break
+            }
         }
         return priors
     }

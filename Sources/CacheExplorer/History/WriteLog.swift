@@ -29,6 +29,8 @@ package final class WriteLog: Sendable, CommitWitness {
     struct Shadow {
         /// The cache's digest, followed commit by commit once counted (nil: not counted).
         var digest: CacheDigest?
+        /// Each row's share of `digest`, while it is counted and the rows fit (`RowHashes`).
+        var shares: RowHashes?
         /// Rows as the log last knew them (nil: absent), of keys that changes touched.
         var known: [CacheKey: [UInt8]?] = [:]
         var knownBytes = 0
@@ -47,15 +49,23 @@ package final class WriteLog: Sendable, CommitWitness {
     /// Runs its body with the store's commits held back (the store's write lock), so that no
     /// commit falls between counting the digest and following it.
     let holdingCommits: @Sendable (_ body: () throws -> Void) throws -> Void
+    /// Most rows whose shares of the digest are kept (`RowHashes`); past it, a row replaced
+    /// unread makes the digest be counted again.
+    let shareLimit: Int
 
     /// Starts the log over the cache `rows` reads, naming each change's writer with `names`;
     /// nothing is read until a change comes (or a journal asks for the digest).
     package init(rows: Rows, names: @escaping @Sendable (ChangeOrigin?) -> String,
-                 holdingCommits: @escaping @Sendable (_ body: () throws -> Void) throws -> Void) {
+                 holdingCommits: @escaping @Sendable (_ body: () throws -> Void) throws -> Void,
+                 shareLimit: Int = WriteLog.shareRowLimit) {
         self.rows = rows
         self.names = names
         self.holdingCommits = holdingCommits
+        self.shareLimit = shareLimit
     }
+
+    /// Most rows whose shares of the digest are kept by default (about 48 MB at most).
+    package static let shareRowLimit = RowHashes.rowLimit
 
     /// Why the log is not recording, when it is not.
     package var failure: String? { shadow.withLock { $0.failure } }
@@ -85,9 +95,10 @@ package final class WriteLog: Sendable, CommitWitness {
 
     /// A change heard from the store: one `didCommit` logged already, or another process's.
     /// Another process's is logged against what each row held before as far as it is known
-    /// (`priors`); a row whose before nobody saw is said to be so, never `added`, and then the
-    /// digest, which cannot take the unknown old row out, is counted again before the entry
-    /// is written, so that the entry's digest after is the cache's.
+    /// (`priors`); a row whose before nobody saw is said to be so, never `added`. The digest
+    /// takes such a row's share out as `RowHashes` kept it; only where the shares are not kept
+    /// (past their row limit) is it counted again from every row, before the entry is written,
+    /// so that the entry's digest after is the cache's.
     package func heard(_ change: CacheChange) {
         let isOwn = shadow.withLock { held in
             guard let first = held.witnessed.first, first == change else { return false }
@@ -102,14 +113,14 @@ package final class WriteLog: Sendable, CommitWitness {
             let origin = names(change.origin)
             let needsCount = shadow.withLock { held in
                 let priors = held.priors(keys, seen: seen)
-                guard priors.count < keys.count, held.digest != nil else {
+                guard priors.count < keys.count, held.digest != nil, held.shares == nil else {
                     held.log(keys, before: { priors[$0] }, after: after, origin: origin)
                     return false
                 }
                 return true
             }
             guard needsCount else { return }
-            let counted = try countedDigest()
+            let counted = try count()
             shadow.withLock { held in
                 let priors = held.priors(keys, seen: seen)
                 held.log(keys, before: { priors[$0] }, after: after, origin: origin, counted: counted)
@@ -128,18 +139,28 @@ package final class WriteLog: Sendable, CommitWitness {
         }
     }
 
+    /// A digest counted from every row, with each row's share while they fit.
+    struct Counted {
+        var digest = CacheDigest()
+        var shares: RowHashes?
+    }
+
     /// Counts the digest again from every row (after a change whose before-images were not all
     /// known, whose rows therefore could not be taken out of it one by one).
     private func recount() throws {
-        let digest = try countedDigest()
-        shadow.withLock { $0.digest = digest }
+        let counted = try count()
+        shadow.withLock { ($0.digest, $0.shares) = (counted.digest, counted.shares) }
     }
 
-    /// The digest of every row as the cache holds them now.
-    private func countedDigest() throws -> CacheDigest {
-        var digest = CacheDigest()
-        try rows.each { digest.add(key: $0.key, json: $0.jsonBytes) }
-        return digest
+    /// The digest of every row as the cache holds them now, with their shares.
+    private func count() throws -> Counted {
+        var counted = Counted(shares: RowHashes(limit: shareLimit))
+        try rows.each { row in
+            let share = CacheDigest.rowHash(key: row.key, json: row.jsonBytes)
+            counted.digest.add(rowHash: share)
+            if counted.shares?.set(share, for: row.key) == false { counted.shares = nil }
+        }
+        return counted
     }
 
     /// Whether the digest is counted and followed (a journal is attached, or it was asked for).

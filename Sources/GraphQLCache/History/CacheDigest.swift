@@ -36,6 +36,19 @@ public struct CacheDigest: Hashable, Sendable, CustomStringConvertible {
         rows -= 1
     }
 
+    /// Counts in one row given its `rowHash` (a row whose bytes were hashed earlier).
+    package mutating func add(rowHash: UInt64) {
+        value &+= rowHash
+        rows += 1
+    }
+
+    /// Takes out one row given its `rowHash`: a row whose bytes are gone (replaced by another
+    /// process) but whose hash was kept.
+    package mutating func remove(rowHash: UInt64) {
+        value &-= rowHash
+        rows -= 1
+    }
+
     /// Sixteen lowercase hex digits.
     public var description: String {
         let digits = String(value, radix: 16)
@@ -44,7 +57,7 @@ public struct CacheDigest: Hashable, Sendable, CustomStringConvertible {
 
     /// FNV-1a over the key, a separator that UTF-8 never holds, and the JSON, then a final mix
     /// (SplitMix64's) so that sums of similar rows do not cancel out.
-    static func rowHash(key: CacheKey, json: [UInt8]) -> UInt64 {
+    package static func rowHash(key: CacheKey, json: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.rawValue.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
         hash = (hash ^ 0xFF) &* 0x0100_0000_01b3
