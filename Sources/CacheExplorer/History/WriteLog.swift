@@ -12,14 +12,17 @@ import Synchronization
 /// and logs the difference, all under the store's write lock. The cache's digest, which only a
 /// journal needs (it chains the file's entries to the cache), is counted when a journal is
 /// attached, with the store's commits held back meanwhile (`holdingCommits`), and then followed
-/// row by row; a log without a journal never reads the whole cache, so opening a big file
+/// row by row, each row's share of it kept (`RowHashes`, a few bytes a row) so that a row
+/// replaced unread is taken out without reading the cache again; a log without a journal
+/// never reads the whole cache, so opening a big file
 /// starts no background read that competes with the user's. Another process's commit reaches the log as
 /// an `.external` change naming its keys; their before-images are the rows as the log last
 /// wrote or read them (the after-images of earlier entries, kept up to `knownBudget` bytes),
 /// or else as the cache's change tracker last saw them (`Rows.externalBefore`: the rows the
-/// screen read, and which keys had no row); a row neither saw is logged as changed with its
-/// before not seen (`RecordDelta.beforeUnknown`), never as added: it may have existed, and
-/// time travel across it would delete it. With a journal attached
+/// screen read, and which keys had no row; with a journal, the shares say which keys had a row);
+/// a row neither saw is logged as changed with its before not seen
+/// (`RecordDelta.beforeUnknown`), never as added: it may have existed, and time travel across
+/// it would delete it. With a journal attached
 /// (`attachJournal`) the entries go to the file and are paged back from it, so memory stays
 /// bounded however long the history is; without one they are kept for the session.
 package final class WriteLog: Sendable, CommitWitness {
