@@ -6,7 +6,7 @@ import GraphQLCache
 /// of the cache again after each such commit. It also says whether a key had a row at all.
 ///
 /// Sixteen bytes a slot and no key text: an open-addressing table of 64-bit key hashes (linear
-/// probing, backward-shift removal) beside the row hashes, about 21 bytes a row. Two keys
+/// probing, backward-shift removal) beside the row hashes. Two keys
 /// sharing a 64-bit hash are a risk of the same order as two caches sharing a digest. Past
 /// `limit` rows it is not kept (the digest is then counted again instead). It grows by half
 /// when three quarters full: 21 to 32 bytes a row.
