@@ -16,12 +16,16 @@ import Testing
         Record(key: "Human:1000", ["__typename": .string("Human"), "name": .string("Luke")]),
     ]
 
-    @Test func anotherProcessesChangeToARecordOnScreenHasItsFieldsBefore() throws {
+    /// With a journal too: the digest's kept shares then check the screen's image, which must
+    /// be the row the digest holds.
+    @Test(arguments: [false, true])
+    func anotherProcessesChangeToARecordOnScreenHasItsFieldsBefore(journal: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("app.sqlite")
         let app = try SQLiteNormalizedCache(path: path)
         try app.merge(records: RecordSet(records: Self.records))
         let backend = try ExplorerFiles.openBackend(path: path, options: ExplorerFiles.Options())
+        if journal { try #require((backend as? StoreBackend)?.writeLog).attachJournal(path: directory.path("app.journal"), cachePath: path) }
         var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
         explorer.press([.character("/")] + Key.sequence(from: "Human") + [.enter, .enter])
         #expect(explorer.render().text.contains("Luke"), "the record is on screen")
