@@ -1,3 +1,6 @@
+import CacheExplorer
+import GraphQLCacheSQLite
+
 /// What every benchmark group gets: the scale, how many runs, and where to put scratch files.
 public struct BenchmarkContext: Sendable {
     public let scale: BenchmarkScale
@@ -9,6 +12,12 @@ public struct BenchmarkContext: Sendable {
     public let executablePath: String
     /// Progress messages (stderr), so a long run shows where it is.
     public let progress: @Sendable (String) -> Void
+    /// Opens a writable SQLite file for the explorer as `cachelens explore` does (the
+    /// executable sets it; the write log then reads stored rows as the product's does). By
+    /// default a plain store over the file, as tests of the benchmarks open it.
+    package var openExplorerBackend: @Sendable (String) throws -> any ExplorerBackend = { path in
+        StoreBackend(cache: try SQLiteNormalizedCache(path: path), sourceName: "bench", waitsForWatches: false)
+    }
 
     public init(scale: BenchmarkScale, scratchDirectory: String, executablePath: String,
                 progress: @escaping @Sendable (String) -> Void) {

@@ -7,7 +7,7 @@ import SQLiteBaseline
 extension LongWorkBenchmarks {
     /// `j`/`k` pressed for a second on the explorer's thread (waiting forbidden, as in the
     /// terminal) while another connection holds `BEGIN EXCLUSIVE`.
-    static func lockFigures(_ path: String) throws -> [BenchmarkFigure] {
+    static func lockFigures(_ path: String, open: Open) throws -> [BenchmarkFigure] {
         var explorer = Explorer(backend: try open(path), size: size)
         _ = explorer.render()
         // The holder waits its turn: the explorer's own background reads (the write log's first
@@ -33,7 +33,7 @@ extension LongWorkBenchmarks {
 
     /// `D Item:` + `y`, then `u`, keys held meanwhile, `runs` times; raw SQLite deleting and
     /// re-inserting the same rows is the floor.
-    static func deleteFigures(_ path: String, rawPath: String, items: Int, runs: Int) throws -> [BenchmarkFigure] {
+    static func deleteFigures(_ path: String, rawPath: String, items: Int, runs: Int, open: Open) throws -> [BenchmarkFigure] {
         let backend = try open(path)
         var explorer = Explorer(backend: backend, size: size)
         let raw = try RawSQLiteBaseline(path: rawPath)
@@ -69,7 +69,7 @@ extension LongWorkBenchmarks {
 
     /// `:query` over every item, `Down` held until the report, `runs` times; then once more,
     /// `Esc` 300 ms in.
-    static func consoleFigures(_ path: String, items: Int, runs: Int) throws -> [BenchmarkFigure] {
+    static func consoleFigures(_ path: String, items: Int, runs: Int, open: Open) throws -> [BenchmarkFigure] {
         let document = ItemUserWorkload.query.split(whereSeparator: \.isNewline).joined(separator: " ")
         var handles: [Double] = [], frames: [Double] = [], spinners: [Double] = [], escapes: [Double] = []
         let clock = ContinuousClock()
@@ -115,7 +115,7 @@ extension LongWorkBenchmarks {
     }
 
     /// The keys pressed meanwhile clear the explorer's message, so the file is asked.
-    private static func expect(_ backend: StoreBackend, holds items: Int, after what: String) throws {
+    private static func expect(_ backend: any ExplorerBackend, holds items: Int, after what: String) throws {
         let count = try backend.keyCount(matching: "Item:")
         guard count == items else { throw BenchmarkError("after \(what) the file holds \(count) items, not \(items)") }
     }

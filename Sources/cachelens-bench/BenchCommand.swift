@@ -39,10 +39,13 @@ struct BenchCommand: ParsableCommand {
             .appendingPathComponent("cachelens-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let context = BenchmarkContext(
+        var context = BenchmarkContext(
             scale: scale, scratchDirectory: scratch.path,
             executablePath: CommandLine.arguments[0],
             progress: { StandardOutput.error($0 + "\n") })
+        context.openExplorerBackend = { path in
+            try ExplorerFiles.openBackend(path: path, options: .init(readOnly: false, waitsForWatches: false))
+        }
         if !json { try StandardOutput.write(BenchmarkReport.tableHeader + "\n") }
         var failedWrite: CommandError?
         try BenchmarkSuite.run(context: context, filter: filter) { figures in

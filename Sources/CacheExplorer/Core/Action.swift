@@ -52,3 +52,15 @@ package enum Action: Hashable, Sendable {
     /// The wheel turned over a screen cell: positive lines scroll down.
     case mouseScrolled(row: Int, column: Int, lines: Int)
 }
+
+extension Action {
+    /// Whether the action only says how far background work got: only a progress line changes,
+    /// so the references on screen need no new look (one each time a 100,000-record delete
+    /// moved on waited for the delete's own hold of the connection).
+    var onlyReportsProgress: Bool {
+        switch self {
+        case .longWorkProgressed, .listKeysProgressed: return true
+        default: return false
+        }
+    }
+}

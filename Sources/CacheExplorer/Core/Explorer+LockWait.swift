@@ -20,12 +20,17 @@ extension Explorer {
     }
 
     /// A command whose read another process's lock refused (it would have waited behind this
-    /// explorer's own call waiting for that lock): the status line says so and names what to
-    /// press again, rather than the command doing nothing. False for any other error.
+    /// explorer's own call waiting for that lock), or this explorer's own background work
+    /// (`deleting 100,000 records`) held past the UI's patience: the status line says which
+    /// and names what to press again, rather than the command doing nothing. False for any
+    /// other error.
     mutating func refusedForLock(_ error: any Error, again: String) -> Bool {
         guard let contention = error as? LockContention, contention.isLockContention else { return false }
         state.lockedOutReads = true
-        state.message = StatusMessage("another process holds the file's lock: \(again) again once it is released", isError: true)
+        let text = contention.isOwnWork
+            ? "\(state.longWork?.label ?? "the explorer's background work") holds the file: \(again) again once it is done"
+            : "another process holds the file's lock: \(again) again once it is released"
+        state.message = StatusMessage(text, isError: true)
         return true
     }
 

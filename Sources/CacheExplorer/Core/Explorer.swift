@@ -81,7 +81,7 @@ package struct Explorer {
     /// Applies one event.
     package mutating func send(_ action: Action) {
         apply(action)
-        markVisibleDanglingReferences()
+        if !action.onlyReportsProgress { markVisibleDanglingReferences() }
     }
 
     private mutating func apply(_ action: Action) {

@@ -61,7 +61,8 @@ package struct ExplorerLoop {
                 || (action == nil && wait == Self.pollMilliseconds)
             if poll { lastPoll = clock() }
             let flashing = explorer.state.flashing
-            let busy = explorer.showsProgress || explorer.state.lockWait != nil
+            // Reads refused meanwhile are made again at this turn's tick: its frame shows them.
+            let busy = explorer.showsProgress || explorer.state.lockWait != nil || explorer.state.lockedOutReads
             let input = action.map { action in typedRun(from: action, lookahead: &lookahead).map(Explorer.Input.typed) ?? .action(action) }
             let applied = explorer.turn(input, pollingExternalChanges: poll, inBackground: !untilIdle)
             runExternalViewer()

@@ -17,6 +17,13 @@ package enum LockWaiting {
 package protocol LockContention: Error {
     /// Whether this error is lock contention (one case of a module's error enum).
     var isLockContention: Bool { get }
+    /// Whether what kept the call out was this process's own work (a big change committing)
+    /// held past the UI's patience, not another process: the UI says so, and reads again.
+    var isOwnWork: Bool { get }
+}
+
+extension LockContention {
+    package var isOwnWork: Bool { false }
 }
 
 /// A cache that can say whether a call of this process is being kept out by another

@@ -8,14 +8,17 @@ extension SQLiteNormalizedCache {
     /// once as `busy` instead of waiting behind it. Used by the calls the UI makes for a frame
     /// (a page of keys, a count, the records shown).
     ///
-    /// The UI goes first: background callers step aside while it waits (`ConnectionTurns`).
+    /// The UI goes first: background callers step aside while it waits, and while this process
+    /// writes it stops waiting after `ConnectionTurns.uiPatience` (`ConnectionTurns`).
     func withConnection<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
         guard LockWaiting.forbidden else { return try withTurn { state throws -> T in try body(&state) } }
         turns.uiStartsWaiting()
         defer { turns.uiStopsWaiting() }
+        let start = ContinuousClock.now
         while true {
             if let result = try state.withLockIfAvailable({ state throws -> T in try body(&state) }) { return result }
             if lockWaits.elapsed != nil { throw SQLiteError.busy(path: path, message: "another process holds its lock") }
+            if turns.uiGivesUp(waitingSince: start) { throw SQLiteError.busy(path: path, message: Self.ownWorkMessage) }
             Thread.sleep(forTimeInterval: 0.000_05)
         }
     }
@@ -25,4 +28,7 @@ extension SQLiteNormalizedCache {
         turns.letUIGoFirst()
         return try state.withLock { state throws -> T in try body(&state) }
     }
+
+    /// Why a UI read was refused while this process's own write held the connection.
+    static let ownWorkMessage = "this process's own write holds the connection; read again when it ends"
 }

@@ -9,8 +9,25 @@ import Synchronization
 /// straight back after each, so the UI's read for a frame, trying between them, waited 143 ms
 /// (20,000 records) to 623 ms (100,000) per key. Background callers now step aside while the
 /// UI waits: the UI waits for at most the one call under way.
+///
+/// While this process writes (`performAtomically`), the UI also stops waiting after
+/// `uiPatience`: the commit of a 100,000-record delete holds the connection for 75–150 ms in
+/// one call, and a key whose reads each waited for it took that long to answer. The read fails
+/// as `busy`, the screen shows what it has, and the explorer reads again at its next tick.
+/// Reads (a watch's, a scan's) are waited for as before: they end, and a refused read there
+/// would only make the screen flicker.
 final class ConnectionTurns: Sendable {
     private let uiWaiting = Atomic<Int>(0)
+    /// Write transactions of this process under way (the store runs one at a time).
+    private let openWrites = Atomic<Int>(0)
+    /// When the UI last gave up (nanoseconds of `DispatchTime`), 0 for never.
+    private let lastGiveUp = Atomic<UInt64>(0)
+
+    /// Longest the UI waits for the connection while this process writes.
+    static let uiPatience: Duration = .milliseconds(20)
+    /// A read this soon after the UI gave up gives up at once when the connection is still
+    /// held: the same frame's other reads would each wait `uiPatience` again for the same call.
+    static let sameFrameNanoseconds: UInt64 = 5_000_000
 
     /// Longest a background caller steps aside for one UI wait that does not end (a read
     /// refused for another process's lock ends at once; this only bounds a stuck UI).
@@ -29,5 +46,22 @@ final class ConnectionTurns: Sendable {
         while uiWaiting.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now - start < Self.longestStepAside {
             usleep(50)
         }
+    }
+
+    /// A write transaction of this process began or ended (`performAtomically`'s outermost).
+    func writeBegan() { openWrites.add(1, ordering: .sequentiallyConsistent) }
+    func writeEnded() { openWrites.subtract(1, ordering: .sequentiallyConsistent) }
+
+    /// Whether the UI, waiting since `start` for a connection held by someone else, stops
+    /// waiting now: only while this process writes, after `uiPatience` (at once when it gave
+    /// up within the same frame). Notes the give-up.
+    func uiGivesUp(waitingSince start: ContinuousClock.Instant) -> Bool {
+        guard openWrites.load(ordering: .sequentiallyConsistent) > 0 else { return false }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let last = lastGiveUp.load(ordering: .sequentiallyConsistent)
+        let recently = last != 0 && now - last < Self.sameFrameNanoseconds
+        guard recently || ContinuousClock.now - start >= Self.uiPatience else { return false }
+        lastGiveUp.store(now, ordering: .sequentiallyConsistent)
+        return true
     }
 }

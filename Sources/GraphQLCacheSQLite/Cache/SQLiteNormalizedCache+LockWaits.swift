@@ -12,4 +12,9 @@ extension SQLiteError: LockContention {
         if case .busy = self { return true }
         return false
     }
+
+    package var isOwnWork: Bool {
+        if case .busy(_, let message) = self { return message == SQLiteNormalizedCache.ownWorkMessage }
+        return false
+    }
 }

@@ -157,6 +157,8 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             state.transactionDepth += 1
             return state.transactionDepth == 1
         }
+        if outermost, !options.readOnly { turns.writeBegan() }
+        defer { if outermost, !options.readOnly { turns.writeEnded() } }
         do {
             let result = try body()
             try state.withLock { state throws in

@@ -1,0 +1,86 @@
+import CacheTestSupport
+import Foundation
+import GraphQLCache
+@testable import GraphQLCacheSQLite
+import Synchronization
+import Testing
+
+/// The explorer's UI thread does not wait for this process's own big write (issue 27): while a
+/// write transaction is open and another thread holds the connection (the commit of a
+/// 100,000-record delete holds it for 75–150 ms in one call), a read where waiting is forbidden
+/// gives up as lock contention that says it is this process's own work, and the screen reads
+/// again later. Without a write under way the UI waits for the holder, as before.
+@Suite(.serialized) struct OwnWritePatienceTests {
+    /// The holder runs on a thread of its own: blocked on the cooperative pool it would starve
+    /// the test.
+    private let executor = DispatchTaskExecutor(label: "OwnWritePatienceTests")
+
+    private func cache(in directory: TemporaryDirectory) throws -> SQLiteNormalizedCache {
+        let path = directory.path("own-write.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("A", #"{"x":1}"#)])
+        return try SQLiteNormalizedCache(path: path)
+    }
+
+    /// Holds the connection from another thread, inside a write transaction when `writing`,
+    /// until `release` is set (or 10 s pass); `holding` is set once it holds.
+    private func hold(_ cache: SQLiteNormalizedCache, writing: Bool, holding: Flag, release: Flag) -> Task<Void, any Error> {
+        Task(executorPreference: executor) {
+            let body = {
+                try cache.withTurn { _ in
+                    holding.set()
+                    let start = ContinuousClock.now
+                    while !release.isSet, ContinuousClock.now - start < .seconds(10) { usleep(200) }
+                }
+            }
+            if writing { try cache.performAtomically(body) } else { try body() }
+        }
+    }
+
+    @Test func aUIReadGivesUpOnThisProcesssOwnWriteAndSaysSo() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try cache(in: directory)
+        let holding = Flag(), release = Flag()
+        let holder = hold(cache, writing: true, holding: holding, release: release)
+        while !holding.isSet { await Task.yield() }  // polls, no fixed sleep
+        var ownWork = false, contention = false
+        do {
+            _ = try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }
+        } catch let error as LockContention {
+            contention = error.isLockContention
+            ownWork = error.isOwnWork
+        }
+        // Had the read waited for the holder, the holder would have been released by now.
+        let stillHeld = !release.isSet
+        release.set()
+        try await holder.value
+        #expect(contention && ownWork, "the read did not give up as this process's own work")
+        #expect(stillHeld)
+        #expect(cache.lockWaitElapsed == nil, "this process's own write is no other process's lock")
+        #expect(try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }["A"]?["x"] == .int(1),
+                "the read made again once the write ended")
+    }
+
+    @Test func withoutAWriteUnderWayTheUIWaitsForTheHolder() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try cache(in: directory)
+        let holding = Flag(), release = Flag()
+        let holder = hold(cache, writing: false, holding: holding, release: release)
+        while !holding.isSet { await Task.yield() }
+        let releaser = Task(executorPreference: executor) {
+            try await Task.sleep(for: .milliseconds(100))  // longer than the UI's patience
+            release.set()
+        }
+        let records = try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }
+        #expect(release.isSet, "the read returned while the holder still held the connection")
+        #expect(records["A"]?["x"] == .int(1))
+        try await holder.value
+        try await releaser.value
+    }
+}
+
+/// A flag set from one thread and read from another.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}
