@@ -46,8 +46,10 @@ extension Explorer {
         list.top = max(0, min(list.top, max(0, list.count - height)))
         let needsFetch = list.top != state.list.top || list.rows.count != min(height, list.count - list.top)
             || state.list.rows.isEmpty
+        let shown = state.list.rows
         state.list = list
-        if needsFetch { fetchPage() }
+        // A scroll changes no data: the rows still in view are kept, only new ones are read.
+        if needsFetch { fetchPage(reusing: shown) }
         if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
     }
 
@@ -61,14 +63,18 @@ extension Explorer {
     }
 
     /// Loads the rows of the visible page: keys, then their records for typename and size.
-    mutating func fetchPage() {
+    /// Reads the list's page at `state.list.top`; `previous` are rows shown a moment ago with
+    /// nothing changed since (a scroll), kept for the keys still in view rather than read again.
+    mutating func fetchPage(reusing previous: [RecordRow] = []) {
         let height = Layout.listPageHeight(state.size)
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {
             let keys = try listKeys.map { Array($0.dropFirst(state.list.top).prefix(height)) }
                 ?? backend.keys(matching: filter, offset: state.list.top, limit: height)
-            let rows = try backend.loadStoredRecords(forKeys: Set(keys))
+            let kept = Dictionary(previous.map { ($0.key, $0) }) { first, _ in first }
+            let rows = try backend.loadStoredRecords(forKeys: Set(keys.filter { kept[$0] == nil }))
             state.list.rows = keys.map { key in
+                if let row = kept[key] { return row }
                 switch rows[key] {
                 case .record(let record)?:
                     return RecordRow(key: key, typename: record.typename, size: RecordJSON.encode(record.fields).count)
