@@ -22,14 +22,16 @@ import Testing
     }
 
     /// Holds the connection from another thread, inside a write transaction when `writing`,
-    /// until `release` is set (or 10 s pass); `holding` is set once it holds.
+    /// until `release` is set (or two minutes pass: a read that waits for the holder, as before
+    /// the fix, then fails instead of hanging); `holding` is set once it holds. A full parallel
+    /// test run can keep the test's own thread off the CPU for seconds, so the bound is long.
     private func hold(_ cache: SQLiteNormalizedCache, writing: Bool, holding: Flag, release: Flag) -> Task<Void, any Error> {
         Task(executorPreference: executor) {
             let body = {
                 try cache.withTurn { _ in
                     holding.set()
                     let start = ContinuousClock.now
-                    while !release.isSet, ContinuousClock.now - start < .seconds(10) { usleep(200) }
+                    while !release.isSet, ContinuousClock.now - start < .seconds(120) { usleep(200) }
                 }
             }
             if writing { try cache.performAtomically(body) } else { try body() }
