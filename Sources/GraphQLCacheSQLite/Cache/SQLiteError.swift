@@ -24,6 +24,9 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case brokenRecord(path: String, BrokenRecord)
     /// Another connection holds the lock longer than the busy timeout.
     case busy(path: String, message: String)
+    /// A read where waiting is forbidden (the explorer's screen) gave up on this process's own
+    /// write holding the connection (`ConnectionTurns.uiPatience`); it passes once that ends.
+    case busyWithOwnWrite(path: String)
     /// The object named `records` is a view, not Apollo's table (a file made to look like a cache).
     case recordsIsAView(path: String)
     /// A hot journal (`-journal` left by a process that stopped mid-write) must be rolled back,
@@ -49,7 +52,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let path, _, _), .notADatabase(let path), .noRecordsTable(let path, _),
              .incompatibleSchema(let path, _), .keyColumnChangesKeys(let path, _), .readOnly(let path, _), .brokenRecord(let path, _),
-             .busy(let path, _), .failure(let path, _, _, _),
+             .busy(let path, _), .busyWithOwnWrite(let path), .failure(let path, _, _, _),
              .recordsIsAView(let path), .hotJournal(let path), .interrupted(let path, _),
              .fileReplaced(let path), .unreadableWAL(let path),
              .unreadableRow(let path, _, _):
@@ -63,7 +66,7 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(_, let code, _), .failure(_, let code, _, _): return code
         case .notADatabase: return 26
         case .readOnly, .hotJournal: return 8
-        case .busy: return 5
+        case .busy, .busyWithOwnWrite: return 5
         case .interrupted: return 9
         default: return nil
         }
@@ -91,6 +94,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(error.description)"
         case let .busy(path, message):
             return "cache file \(path) is locked by another connection: \(message)"
+        case .busyWithOwnWrite(let path):
+            return "cache file \(path) is being written by this process: the read is made again when the write ends"
         case .recordsIsAView(let path):
             return "\(path): \"records\" is a view, not Apollo's table, so it is not an Apollo cache (refused: "
                 + "a view could run any query in place of the records)"

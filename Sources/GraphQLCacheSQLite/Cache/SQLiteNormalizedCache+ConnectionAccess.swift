@@ -18,7 +18,7 @@ extension SQLiteNormalizedCache {
         while true {
             if let result = try state.withLockIfAvailable({ state throws -> T in try body(&state) }) { return result }
             if lockWaits.elapsed != nil { throw SQLiteError.busy(path: path, message: "another process holds its lock") }
-            if turns.uiGivesUp(waitingSince: start) { throw SQLiteError.busy(path: path, message: Self.ownWorkMessage) }
+            if turns.uiGivesUp(waitingSince: start) { throw SQLiteError.busyWithOwnWrite(path: path) }
             Thread.sleep(forTimeInterval: 0.000_05)
         }
     }
@@ -28,7 +28,4 @@ extension SQLiteNormalizedCache {
         turns.letUIGoFirst()
         return try state.withLock { state throws -> T in try body(&state) }
     }
-
-    /// Why a UI read was refused while this process's own write held the connection.
-    static let ownWorkMessage = "this process's own write holds the connection; read again when it ends"
 }

@@ -6,15 +6,18 @@ extension SQLiteNormalizedCache: LockWaitReporting {
     package var lockedFilePath: String? { path }
 }
 
-/// `busy` is the one error that only says another process holds the lock.
+/// `busy` and `busyWithOwnWrite` are the errors that only say the call may pass later: another
+/// process holds the lock, or this process's own write holds the connection.
 extension SQLiteError: LockContention {
     package var isLockContention: Bool {
-        if case .busy = self { return true }
-        return false
+        switch self {
+        case .busy, .busyWithOwnWrite: return true
+        default: return false
+        }
     }
 
     package var isOwnWork: Bool {
-        if case .busy(_, let message) = self { return message == SQLiteNormalizedCache.ownWorkMessage }
+        if case .busyWithOwnWrite = self { return true }
         return false
     }
 }
