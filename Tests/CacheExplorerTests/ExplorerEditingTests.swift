@@ -115,7 +115,7 @@ final class ChangeLog: Sendable {
 
     init(_ backend: StoreBackend) {
         backend.onChange { [self] action in
-            if case .storeDidChange(let change) = action { self.log.withLock { $0.append(change.affectedFields) } }
+            if case .storeDidChange(let change, _) = action { self.log.withLock { $0.append(change.affectedFields) } }
         }
     }
 

@@ -62,6 +62,41 @@ import Testing
                 "the read made again once the write ended")
     }
 
+    /// The change-poll's look at another process's commit of 100,000 new rows (an app's
+    /// `INSERT OR REPLACE` of every row) reads and compares them all in one hold of the
+    /// connection, on a background thread: a key's read for the screen gives up on it as it
+    /// does on this process's own write, and the screen reads again once the look is over.
+    @Test func aUIReadGivesUpOnTheLookAtAnotherProcesssBigCommit() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("looked-at.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("A", #"{"x":1}"#)])
+        let cache = try SQLiteNormalizedCache(path: path)
+        try cache.startTrackingExternalChanges()
+        try SQLiteTestFile.run("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+            INSERT INTO records (key, record) SELECT 'Item:' || i, '{"name":"item ' || i || '"}' FROM n;
+            """, at: path)
+        let looked = Flag()
+        let look = Task(executorPreference: executor) {
+            _ = try cache.externalChangesWithoutWaiting()
+            looked.set()
+        }
+        // Polls until the look holds the connection (it takes it once, for the whole look).
+        while cache.state.withLockIfAvailable({ _ in true }) != nil, !looked.isSet { await Task.yield() }
+        var ownWork = false
+        do {
+            _ = try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }
+        } catch let error as LockContention {
+            ownWork = error.isLockContention && error.isOwnWork
+        }
+        let stillLooking = cache.state.withLockIfAvailable({ _ in true }) == nil
+        try await look.value
+        #expect(ownWork, "the read did not give up on the look as this process's own work")
+        #expect(stillLooking, "the read returned only once the look was over")
+        #expect(try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }["A"]?["x"] == .int(1),
+                "the read made again once the look ended")
+    }
+
     @Test func withoutAWriteUnderWayTheUIWaitsForTheHolder() async throws {
         let directory = try TemporaryDirectory()
         let cache = try cache(in: directory)

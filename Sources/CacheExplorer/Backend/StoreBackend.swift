@@ -293,7 +293,9 @@ package final class StoreBackend: ExplorerBackend {
     package func onChange(_ handler: @escaping @Sendable (Action) -> Void) {
         watchList.onUpdate(handler)
         listeners.withLock { $0.append(handler) }
-        let subscription = store.subscribe { change in handler(.storeDidChange(change)) }
+        let subscription = store.subscribe { change in
+            handler(.storeDidChange(change, records: change.isExternal ? change.affectedRecords.count : nil))
+        }
         subscriptions.withLock { $0.append(subscription) }
     }
 

@@ -9,8 +9,10 @@ package enum Action: Hashable, Sendable {
     case pasted(String)
     case resized(Size)
     /// The cache changed, by us or by another process (`CacheChange.isExternal`): one action
-    /// per committed change, whoever made it.
-    case storeDidChange(CacheChange)
+    /// per committed change, whoever made it. `records`: how many records another process's
+    /// change touched, counted where it was heard, off the UI thread (counting an app's
+    /// rewrite of 100,000 rows there held a key for 150 ms); nil to count them when shown.
+    case storeDidChange(CacheChange, records: Int? = nil)
     /// The data's source (a snapshot file) has a new version, read and waiting: the explorer
     /// takes it in (`RecordBrowsing.applyExternalVersion`) unless it would overwrite unsaved
     /// changes.

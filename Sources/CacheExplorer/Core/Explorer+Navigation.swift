@@ -14,17 +14,26 @@ extension Explorer {
     /// Recounts the keys and fetches the visible page around the selection (`refetch`: even
     /// when the page did not move, because the data changed; `rebuildingKeys`, by default
     /// `refetch`: a list the backend cannot page is built again).
+    ///
+    /// Refused for a lock (another process's, or this explorer's own long work), the list keeps
+    /// what it shows and is read again once the lock is gone (`noteLockWait`): an app holding
+    /// the file while it re-saved its records made the list say `no records` (`0 records`), or
+    /// show none, until then.
     mutating func reloadList(refetch: Bool = false, rebuildingKeys: Bool? = nil) {
         let selectedKey = state.list.selectedRow?.key
+        let shown = state.list
         do {
             try countList(covering: state.list.selected, rebuild: rebuildingKeys ?? refetch)
+        } catch let error as LockContention where error.isLockContention {
+            fail(error)
+            return
         } catch {
             fail(error)
             state.list.count = 0
             state.list.countIsExact = true
         }
         if refetch { state.list.rows = [] }
-        moveListSelection(to: state.list.selected, from: selectedKey)
+        moveListSelection(to: state.list.selected, from: selectedKey, keepingWhenRefused: refetch ? shown : nil)
     }
 
     /// Selects a row of the list, scrolling (and fetching) only when it leaves the page.
@@ -37,7 +46,9 @@ extension Explorer {
 
     /// Selects row `index`; when that selects another key than `previous`, the record pane
     /// previews it (a refresh that keeps the selection leaves a followed record in place).
-    private mutating func moveListSelection(to index: Int, from previous: CacheKey?) {
+    /// `kept`: the list as shown before a refetch, kept when the lock refuses reading its page
+    /// again and the page did not move.
+    private mutating func moveListSelection(to index: Int, from previous: CacheKey?, keepingWhenRefused kept: RecordListState? = nil) {
         let height = Layout.listPageHeight(state.size)
         var list = state.list
         list.selected = max(0, min(index, list.count - 1))
@@ -49,7 +60,9 @@ extension Explorer {
         let shown = state.list.rows
         state.list = list
         // A scroll changes no data: the rows still in view are kept, only new ones are read.
-        if needsFetch { fetchPage(reusing: shown) }
+        if needsFetch, !fetchPage(reusing: shown), let kept, kept.top == state.list.top, kept.count == state.list.count {
+            state.list.rows = kept.rows
+        }
         if state.list.selectedRow?.key != previous || state.record == nil { previewSelection() }
     }
 
@@ -65,7 +78,9 @@ extension Explorer {
     /// Loads the rows of the visible page: keys, then their records for typename and size.
     /// Reads the list's page at `state.list.top`; `previous` are rows shown a moment ago with
     /// nothing changed since (a scroll), kept for the keys still in view rather than read again.
-    mutating func fetchPage(reusing previous: [RecordRow] = []) {
+    /// Returns false when a lock refused the read (the rows are then empty).
+    @discardableResult
+    mutating func fetchPage(reusing previous: [RecordRow] = []) -> Bool {
         let height = Layout.listPageHeight(state.size)
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {
@@ -87,7 +102,9 @@ extension Explorer {
         } catch {
             fail(error)
             state.list.rows = []
+            return !((error as? LockContention)?.isLockContention ?? false)
         }
+        return true
     }
 
     mutating func move(by delta: Int) {

@@ -95,11 +95,11 @@ package struct Explorer {
             withPager { pager, height in pager.rewrap(width: Pager.textWidth(size)); pager.scroll(to: pager.top, height: height) }
             reloadList()
             clampRecordView()
-        case .storeDidChange(let change):
+        case let .storeDidChange(change, records):
             if change.isExternal { backend.scanBrokenRows(waiting: false) }
             refreshAfterChange()
             if case .log = state.mode { reloadLog(keepingPosition: nil) }
-            if change.isExternal { inform(Self.externalChangeMessage(change)) }
+            if change.isExternal { inform(Self.externalChangeMessage(records: records ?? change.affectedRecords.count)) }
         case .externalSourceChanged(let name):
             takeExternalVersion(of: name)
         case .externalSourceProblem(let message):
@@ -142,9 +142,8 @@ package struct Explorer {
     }
 
     /// `external change: 3 records`: what another process's commit did to what was read.
-    static func externalChangeMessage(_ change: CacheChange) -> String {
-        let count = change.affectedRecords.count
-        return "external change: \(count) record\(count == 1 ? "" : "s")"
+    static func externalChangeMessage(records count: Int) -> String {
+        "external change: \(count) record\(count == 1 ? "" : "s")"
     }
 
     /// How long a changed watch flashes.

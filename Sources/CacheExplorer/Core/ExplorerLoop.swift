@@ -109,22 +109,25 @@ package struct ExplorerLoop {
         return text.count > 1 ? text : nil
     }
 
-    /// Merges a burst of store changes into one refresh (external if any of them was).
+    /// Merges a burst of store changes into one refresh (external if any of them was). A lone
+    /// change keeps the count of records it came with; merged ones are counted when shown.
     static func coalesce(_ actions: [Action]) -> [Action] {
         var merged: CacheChange?
+        var records: Int?
         var others: [Action] = []
         for action in actions {
-            guard case .storeDidChange(let change) = action else {
+            guard case let .storeDidChange(change, counted) = action else {
                 if !others.contains(action) { others.append(action) }
                 continue
             }
-            guard var sum = merged else { merged = change; continue }
+            guard var sum = merged else { (merged, records) = (change, counted); continue }
+            records = nil
             sum.changedFields.formUnion(change.changedFields)
             sum.removedRecords.formUnion(change.removedRecords)
             sum.removedFields.formUnion(change.removedFields)
             if change.isExternal { sum.origin = .external } else if !sum.isExternal { sum.origin = nil }
             merged = sum
         }
-        return (merged.map { [Action.storeDidChange($0)] } ?? []) + others
+        return (merged.map { [Action.storeDidChange($0, records: records)] } ?? []) + others
     }
 }

@@ -25,7 +25,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another connection holds the lock longer than the busy timeout.
     case busy(path: String, message: String)
     /// A read where waiting is forbidden (the explorer's screen) gave up on this process's own
-    /// write holding the connection (`ConnectionTurns.uiPatience`); it passes once that ends.
+    /// work holding the connection (`ConnectionTurns.uiPatience`): a write, or a look at
+    /// another process's commit; it passes once that ends.
     case busyWithOwnWrite(path: String)
     /// The object named `records` is a view, not Apollo's table (a file made to look like a cache).
     case recordsIsAView(path: String)
@@ -95,7 +96,8 @@ public enum SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .busy(path, message):
             return "cache file \(path) is locked by another connection: \(message)"
         case .busyWithOwnWrite(let path):
-            return "cache file \(path) is being written by this process: the read is made again when the write ends"
+            return "cache file \(path) is busy with this process's own write or look at another process's changes: "
+                + "the read is made again when that ends"
         case .recordsIsAView(let path):
             return "\(path): \"records\" is a view, not Apollo's table, so it is not an Apollo cache (refused: "
                 + "a view could run any query in place of the records)"

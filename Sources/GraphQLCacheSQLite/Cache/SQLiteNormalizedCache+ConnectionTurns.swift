@@ -14,12 +14,17 @@ import Synchronization
 /// `uiPatience`: the commit of a 100,000-record delete holds the connection for 75–150 ms in
 /// one call, and a key whose reads each waited for it took that long to answer. The read fails
 /// as `busy`, the screen shows what it has, and the explorer reads again at its next tick.
-/// Reads (a watch's, a scan's) are waited for as before: they end, and a refused read there
-/// would only make the screen flicker.
+/// While the change-poll looks at another process's commit, it stops waiting at once: the look
+/// at an app's rewrite of 100,000 rows holds the connection for half a second in one call, and
+/// the screen's refresh at every turn of the loop waited `uiPatience` again for it. Reads (a
+/// watch's, a scan's) are waited for as before: they end, and a refused read there would only
+/// make the screen flicker.
 final class ConnectionTurns: Sendable {
     private let uiWaiting = Atomic<Int>(0)
     /// Write transactions of this process under way (the store runs one at a time).
     private let openWrites = Atomic<Int>(0)
+    /// Looks at other processes' commits under way (each holds the connection throughout).
+    private let openLooks = Atomic<Int>(0)
     /// When the UI last gave up (nanoseconds of `DispatchTime`), 0 for never.
     private let lastGiveUp = Atomic<UInt64>(0)
 
@@ -52,12 +57,22 @@ final class ConnectionTurns: Sendable {
     func writeBegan() { openWrites.add(1, ordering: .sequentiallyConsistent) }
     func writeEnded() { openWrites.subtract(1, ordering: .sequentiallyConsistent) }
 
+    /// A look at other processes' commits began or ended (`externalChanges`, once the file
+    /// says someone committed): it reads and compares what they changed in one hold.
+    func lookBegan() { openLooks.add(1, ordering: .sequentiallyConsistent) }
+    func lookEnded() { openLooks.subtract(1, ordering: .sequentiallyConsistent) }
+
     /// Whether the UI, waiting since `start` for a connection held by someone else, stops
-    /// waiting now: only while this process writes, after `uiPatience` (at once when it gave
-    /// up within the same frame). Notes the give-up.
+    /// waiting now: at once while the change-poll looks (it is the holder, from inside its
+    /// hold); while this process writes, after `uiPatience` (at once when it gave up within the
+    /// same frame). Notes the give-up.
     func uiGivesUp(waitingSince start: ContinuousClock.Instant) -> Bool {
-        guard openWrites.load(ordering: .sequentiallyConsistent) > 0 else { return false }
         let now = DispatchTime.now().uptimeNanoseconds
+        if openLooks.load(ordering: .sequentiallyConsistent) > 0 {
+            lastGiveUp.store(now, ordering: .sequentiallyConsistent)
+            return true
+        }
+        guard openWrites.load(ordering: .sequentiallyConsistent) > 0 else { return false }
         let last = lastGiveUp.load(ordering: .sequentiallyConsistent)
         let recently = last != 0 && now - last < Self.sameFrameNanoseconds
         guard recently || ContinuousClock.now - start >= Self.uiPatience else { return false }

@@ -47,11 +47,16 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// is taken out of `state` while it is read (a copy left there made the first change copy
     /// the table of every followed row: 100,000 rows, each retained) and changes only once
     /// every read succeeded, so a look that fails leaves it as it was for the next one.
+    /// The look is this process's own work for the UI (`ConnectionTurns`): after an app's
+    /// rewrite of 100,000 rows it holds the connection for half a second, and a key's read for
+    /// the screen gives up on it rather than wait.
     private func externalChanges(in state: inout State) throws -> (change: CacheChange, recordCount: Int)? {
         guard state.transactionDepth == 0, let seenVersion = state.tracker?.dataVersion else { return nil }
         let version = try state.connection.dataVersion()
         guard version != seenVersion, var tracker = state.tracker.take() else { return nil }
         defer { state.tracker = tracker }
+        turns.lookBegan()
+        defer { turns.lookEnded() }
         try state.connection.begin(immediate: false)
         defer { state.connection.rollback() }
         var collector = ExternalChangeCollector()
