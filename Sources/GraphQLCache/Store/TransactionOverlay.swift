@@ -74,13 +74,17 @@ struct TransactionOverlay {
     }
 
     /// Records the removal of `key`, whose effective record was `current`.
+    /// Each removed record's field keys go straight into the change, with no set of them on the
+    /// way: the explorer removes 100,000 records one by one in a transaction.
     mutating func remove(_ key: CacheKey, current: Record?) {
         let existed = existedBefore(key, inBase: baseIsVisible(key))
-        patches[key] = nil
+        if !patches.isEmpty { patches[key] = nil }
         hiddenKeys.insert(key)
         guard let current else { return }
-        forgetChanges(of: [key])
-        noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
+        if !change.changedFields.isEmpty { forgetChanges(of: [key]) }
+        guard existed else { return }
+        change.removedRecords.insert(key)
+        change.removedFields.formUnion(current.fields.keys.lazy.map { FieldKey(record: key, field: $0) })
     }
 
     /// Records the removal of `fields` from `current` (the effective record): the record is
