@@ -19,6 +19,9 @@ package final class NcursesTerminal: Terminal {
 
     private enum ColorMode { case none, basic, extended }
     private struct PairKey: Hashable { let foreground: Int, background: Int }
+    /// Each style's pair, once found: a 24-bit colour's nearest palette entry is a search that
+    /// every drawn cell would otherwise repeat.
+    private var pairsByStyle: [ThemeStyle: Int16] = [:]
 
     /// Takes over the terminal. `noColor` (from `NO_COLOR`) keeps attributes but drops colours.
     package init(noColor: Bool) {
@@ -188,6 +191,13 @@ package final class NcursesTerminal: Terminal {
 
     /// The colour pair for a style, allocated on first use.
     private func pair(_ style: ThemeStyle) -> Int16 {
+        if let known = pairsByStyle[style] { return known }
+        let found = newPair(style)
+        pairsByStyle[style] = found
+        return found
+    }
+
+    private func newPair(_ style: ThemeStyle) -> Int16 {
         let foreground = colourIndex(style.foreground), background = colourIndex(style.background)
         guard colorMode != .none, foreground >= 0 || background >= 0 else { return 0 }
         let key = PairKey(foreground: foreground, background: background)

@@ -43,8 +43,11 @@ package enum ExplorerFiles {
     }
 
     /// Opens a cache file (SQLite, or a snapshot `.json` in memory) as `CacheFile.open` does.
-    /// A snapshot is watched for other programs' rewrites (`SnapshotFileSource`).
+    /// A snapshot is watched for other programs' rewrites (`SnapshotFileSource`). The process
+    /// gives large freed blocks back from then on (`FreedMemory`): the explorer's big reads would
+    /// otherwise stay resident after they end.
     package static func openBackend(path: String, options: Options, create: CacheFile.Creation = .refused) throws -> any ExplorerBackend {
+        FreedMemory.returnLargeBlocks()
         // The stamp is taken before reading, so that a rewrite during the read is seen later.
         let stamp = CacheFile.isSnapshotPath(path) ? SnapshotFileSource.stamp(path) : nil
         let file = try CacheFile.open(path, readOnly: options.readOnly, create: create)

@@ -1,5 +1,6 @@
-import CacheExplorer
+import CacheTestSupport
 import Testing
+@testable import CacheExplorer
 
 /// The one wrapping function: lines never wider than asked (in display columns), breaks at
 /// spaces, words wider than a line cut, wide characters never split, and a cut ends in `…`.
@@ -63,5 +64,27 @@ import Testing
         var wide = Grid(size: Size(width: 5, height: 1))
         wide.put("映画映画", row: 0, column: 0)
         #expect(wide.text == "映画…")
+    }
+
+    /// A line that fits is taken whole without being broken into characters; it must come out
+    /// exactly as the character-by-character wrap gives it, whatever it holds: wide and
+    /// combining characters, invisible ones, emoji sequences, tabs and newlines.
+    @Test func aFittingLineComesOutAsTheCharacterWrapGivesIt() {
+        let pieces = ["a", " ", "✓ ", "映", "e\u{301}", "\u{200B}", "👩‍💻", "\t", "\n", "x y", "\u{1b}"]
+        var random = SplitMix(seed: 31)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let width = Int.random(in: 0...12, using: &random)
+            for asciiOnly in [false, true] {
+                let expected = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+                    let characters = Array(VisibleText.shown(String(paragraph), asciiOnly: asciiOnly))
+                    return TextWrap.breaks(characters, width: width).map { line in
+                        String(repeating: " ", count: line.indent) + String(characters[line.range])
+                    }
+                }
+                #expect(TextWrap.lines(text, width: width, asciiOnly: asciiOnly) == expected,
+                        "\(text.debugDescription) in \(width) columns")
+            }
+        }
     }
 }

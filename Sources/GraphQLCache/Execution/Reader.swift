@@ -181,7 +181,6 @@ struct Reader {
                                           typename: String?, exclusive: Bool) -> Bool {
         if condition != nil {
             // The record's type decides the case: a watcher must hear when it changes.
-            dependencies.insert("__typename", of: record.key)
             lookedUp("__typename", on: record.key)
         }
         if TypeMatching.matches(typename: typename, condition: condition, schema: schema) { return true }
@@ -198,7 +197,6 @@ struct Reader {
         }
         // The guess turns on these fields being there: a watcher must hear when one comes or goes.
         for key in checked {
-            dependencies.insert(key, of: record.key)
             lookedUp(key, on: record.key)
         }
         if holds { guesses.append(TypeGuess(path: path, recordKey: record.key, typename: typename, typeCondition: condition)) }
@@ -207,7 +205,6 @@ struct Reader {
 
     private mutating func readField(_ field: FieldPlan, of record: Record, typename: String?, into out: inout JSONObject) throws {
         let fieldKey = field.fieldKey(variables)
-        dependencies.insert(fieldKey, of: record.key)
         lookedUp(fieldKey, on: record.key)
         path.append(.field(field.responseName))
         defer { path.removeLast() }

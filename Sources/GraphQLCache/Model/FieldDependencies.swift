@@ -38,6 +38,11 @@ public struct FieldDependencies: Sendable, Hashable, Sequence, ExpressibleByArra
         self.count = count
     }
 
+    /// Groups whose names are never empty, counted here.
+    init(groups: [CacheKey: FieldNames]) {
+        self.init(groups: groups, count: groups.values.reduce(0) { $0 + $1.count })
+    }
+
     /// Replaces the names on `record` (nil or empty: none), keeping `count` right: how an
     /// incremental watch changes the few records a patch read again.
     mutating func setNames(_ names: FieldNames?, of record: CacheKey) {

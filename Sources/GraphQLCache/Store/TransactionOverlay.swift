@@ -74,13 +74,17 @@ struct TransactionOverlay {
     }
 
     /// Records the removal of `key`, whose effective record was `current`.
+    /// Each removed record's field keys go straight into the change, with no set of them on the
+    /// way: the explorer removes 100,000 records one by one in a transaction.
     mutating func remove(_ key: CacheKey, current: Record?) {
         let existed = existedBefore(key, inBase: baseIsVisible(key))
-        patches[key] = nil
+        if !patches.isEmpty { patches[key] = nil }
         hiddenKeys.insert(key)
         guard let current else { return }
-        forgetChanges(of: [key])
-        noteRemoved(key, fields: current.fieldKeys, existedBefore: existed)
+        if !change.changedFields.isEmpty { forgetChanges(of: [key]) }
+        guard existed else { return }
+        change.removedRecords.insert(key)
+        change.removedFields.formUnion(current.fields.keys.lazy.map { FieldKey(record: key, field: $0) })
     }
 
     /// Records the removal of `fields` from `current` (the effective record): the record is
@@ -128,6 +132,13 @@ struct TransactionOverlay {
     /// Reports the removal of the visible records among `baseKeys` and of the patched records
     /// that `patchMatches`, with the fields known for them; returns their keys.
     private mutating func noteRemovals(baseKeys: Set<CacheKey>, patchMatches: (CacheKey) -> Bool) -> Set<CacheKey> {
+        if isUntouched {
+            // The first write of the transaction (`removeRecords(matching:)` alone, as a delete by
+            // pattern is): every listed key is removed, none with fields known. Taking the set
+            // as it is spares hashing each of 100,000 keys three times.
+            change.removedRecords = baseKeys
+            return baseKeys
+        }
         let visibleBase = baseKeys.filter { !hidesBase($0) }
         let doomed = visibleBase.union(patches.keys.filter(patchMatches))
         let notes = doomed.map { key in
@@ -136,6 +147,11 @@ struct TransactionOverlay {
         forgetChanges(of: doomed)
         for (key, fields, existed) in notes { noteRemoved(key, fields: fields, existedBefore: existed) }
         return doomed
+    }
+
+    /// Whether nothing was loaded, written or removed yet.
+    private var isUntouched: Bool {
+        !cleared && hiddenKeys.isEmpty && hiddenPatterns.isEmpty && patches.isEmpty && loadedBase.isEmpty && change.isEmpty
     }
 
     /// Whether a loaded base record is visible for `key`.
@@ -179,7 +195,10 @@ struct TransactionOverlay {
     func apply(to cache: NormalizedCache) throws -> Set<CacheKey> {
         if cleared { try cache.clear() }
         var deleted: Set<CacheKey> = []
-        for pattern in hiddenPatterns { deleted.formUnion(try cache.removeRecords(matching: pattern.pattern)) }
+        for pattern in hiddenPatterns {
+            let removed = try cache.removeRecords(matching: pattern.pattern)
+            if deleted.isEmpty { deleted = removed } else { deleted.formUnion(removed) }
+        }
         if hiddenKeys.count > 1, let batch = cache as? any KeyBatchRemoving {
             try batch.removeRecords(forKeys: Array(hiddenKeys))
         } else {

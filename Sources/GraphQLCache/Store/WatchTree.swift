@@ -30,14 +30,14 @@ final class WatchTree: @unchecked Sendable {
     private var elided = ElidedCounts()
     private var generation = 0
 
-    private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode,
-                 dependencies: FieldDependencies) {
+    private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode) {
         self.query = query
         self.configuration = configuration
         self.options = options
         self.root = root
-        self.dependencies = dependencies
+        self.dependencies = FieldDependencies()
         indexSubtree(root)
+        dependencies = index.dependencies()
     }
 
     /// Reads `query` whole from `source`, as a tree when it can be one (its root record is
@@ -53,8 +53,7 @@ final class WatchTree: @unchecked Sendable {
         let builder = ReadTreeBuilder(variables: query.variables)
         reader.tree = builder
         let root = try reader.readNode(record, selections: query.selectionSet, staticType: rootType, tree: builder)
-        let tree = WatchTree(query: query, configuration: configuration, options: options, root: root,
-                             dependencies: reader.dependencies.finish())
+        let tree = WatchTree(query: query, configuration: configuration, options: options, root: root)
         return (tree.result(), tree)
     }
 

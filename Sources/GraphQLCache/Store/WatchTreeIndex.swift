@@ -81,7 +81,35 @@ struct WatchTreeIndex {
             if first == nil { first = names } else { more.append(names) }
         }
         guard let first, !more.isEmpty else { return first }
-        return FieldNames(sorted: Set(([first] + more).flatMap(\.sorted)).sorted())
+        return Self.union([first] + more)
+    }
+
+    /// What the nodes looked up, together: the tree's dependencies, made once per record listed
+    /// (a record read by one node keeps that node's interned names as they are) rather than
+    /// once per lookup as the read goes.
+    func dependencies() -> FieldDependencies {
+        var groups: [CacheKey: FieldNames] = [:]
+        groups.reserveCapacity(entries.count)
+        for (record, entry) in entries {
+            switch entry {
+            case .one(_, let names?) where names.count > 0: groups[record] = names
+            case .one: break
+            case .many(let readings):
+                let names = readings.compactMap(\.names).filter { $0.count > 0 }
+                if let first = names.first { groups[record] = names.count == 1 ? first : Self.union(names) }
+            }
+        }
+        for node in indexed {
+            node.contents.lookups.forEach { record, names in
+                guard names.count > 0 else { return }
+                groups[record] = groups[record].map { Self.union([$0, names]) } ?? names
+            }
+        }
+        return FieldDependencies(groups: groups)
+    }
+
+    private static func union(_ names: [FieldNames]) -> FieldNames {
+        FieldNames(sorted: Set(names.flatMap(\.sorted)).sorted())
     }
 
     private mutating func add(_ reading: Reading, under record: CacheKey) {
