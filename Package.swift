@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "GraphQLCacheSQLite", dependencies: ["GraphQLCache", "CacheKeyIndex", "CSQLite"]),
         // The benchmarks' floor: the cache's own statements run raw (the bench and tests only).
         .target(name: "SQLiteBaseline", dependencies: ["GraphQLCache", "GraphQLCacheSQLite"]),
-        .target(name: "CacheExplorer", dependencies: ["GraphQLCache", "CacheDiagnostics"]),
+        .target(name: "CacheExplorer", dependencies: ["GraphQLCache", "CacheDiagnostics", "CacheKeyIndex"]),
         .target(name: "CacheExplorerCurses", dependencies: ["CacheExplorer", "CNCurses"]),
         .target(name: "CacheHarness", dependencies: ["GraphQLCache", "CacheDiagnostics", "CacheExplorer"]),
         .target(name: "CacheBench", dependencies: ["GraphQLCache", "CacheDiagnostics", "GraphQLCacheSQLite", "CacheExplorer", "LoopbackHTTP", "SQLiteBaseline"]),

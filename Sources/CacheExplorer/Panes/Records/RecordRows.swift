@@ -1,3 +1,4 @@
+import CacheKeyIndex
 import GraphQLCache
 
 /// Turns a record into record-view rows: fields in natural order (`__typename` first), open
@@ -29,29 +30,12 @@ enum RecordRows {
         }
     }
 
-    /// The field keys, `__typename` first, then in natural order. The names' bytes are laid out
-    /// once in one buffer and positions are sorted over it: a sort of 100,000 names compared
-    /// `String`s about 1.7 million times, each retaining and releasing both.
+    /// The field keys, `__typename` first, then in natural order, sorted as the key index sorts
+    /// keys (`NaturalSort`): comparing 20,000 names pairwise was half of selecting the record.
     static func orderedFields(_ record: Record) -> [String] {
-        let names = record.fields.keys.filter { $0 != "__typename" }
-        var bytes: [UInt8] = []
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(names.count)
-        for var name in names {
-            name.withUTF8 { utf8 in
-                spans.append(bytes.count..<(bytes.count + utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
-        }
-        var order = Array(names.indices)
-        bytes.withUnsafeBufferPointer { all in
-            order.sort { lhs, rhs in
-                let a = UnsafeBufferPointer(rebasing: all[spans[lhs]]), b = UnsafeBufferPointer(rebasing: all[spans[rhs]])
-                return NaturalOrder.compare(bytes: a, b) < 0
-            }
-        }
+        let names = Array(record.fields.keys.filter { $0 != "__typename" })
         let typename = record.fields["__typename"] == nil ? [] : ["__typename"]
-        return typename + order.map { names[$0] }
+        return typename + NaturalSort.order(names).map { names[$0] }
     }
 
     private static func append(field: String, path: [String], label: String, value: CacheValue,
