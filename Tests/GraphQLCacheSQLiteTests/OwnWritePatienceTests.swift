@@ -22,16 +22,23 @@ import Testing
     }
 
     /// Holds the connection from another thread, inside a write transaction when `writing`,
-    /// until `release` is set (or two minutes pass: a read that waits for the holder, as before
-    /// the fix, then fails instead of hanging); `holding` is set once it holds. A full parallel
-    /// test run can keep the test's own thread off the CPU for seconds, so the bound is long.
-    private func hold(_ cache: SQLiteNormalizedCache, writing: Bool, holding: Flag, release: Flag) -> Task<Void, any Error> {
+    /// until `release` is set; `holding` is set once it holds. A read that waits for the holder
+    /// (as before the fix) is let through 30 s after `reading` is set, so that the test fails
+    /// instead of hanging. The bound starts with the read, not with the hold: a full parallel
+    /// run kept the test's task off the CPU for more than two minutes between the two, and a
+    /// bound counted from the hold let the holder go before the read began.
+    private func hold(_ cache: SQLiteNormalizedCache, writing: Bool, holding: Flag, release: Flag,
+                      reading: Flag = Flag()) -> Task<Void, any Error> {
         Task(executorPreference: executor) {
             let body = {
                 try cache.withTurn { _ in
                     holding.set()
-                    let start = ContinuousClock.now
-                    while !release.isSet, ContinuousClock.now - start < .seconds(120) { usleep(200) }
+                    var readSince: ContinuousClock.Instant?
+                    while !release.isSet {
+                        if reading.isSet, readSince == nil { readSince = .now }
+                        if let readSince, ContinuousClock.now - readSince > .seconds(30) { return }
+                        usleep(200)
+                    }
                 }
             }
             if writing { try cache.performAtomically(body) } else { try body() }
@@ -41,10 +48,11 @@ import Testing
     @Test func aUIReadGivesUpOnThisProcesssOwnWriteAndSaysSo() async throws {
         let directory = try TemporaryDirectory()
         let cache = try cache(in: directory)
-        let holding = Flag(), release = Flag()
-        let holder = hold(cache, writing: true, holding: holding, release: release)
+        let holding = Flag(), release = Flag(), reading = Flag()
+        let holder = hold(cache, writing: true, holding: holding, release: release, reading: reading)
         while !holding.isSet { await Task.yield() }  // polls, no fixed sleep
         var ownWork = false, contention = false
+        reading.set()
         do {
             _ = try LockWaiting.$forbidden.withValue(true) { try cache.loadRecords(forKeys: ["A"]) }
         } catch let error as LockContention {
