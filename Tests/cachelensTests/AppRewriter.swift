@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Another process (python3's sqlite3 module, not this package's code) acting as an app that
 /// re-saves every `Item:` row of a SQLite file, in one transaction per pass, over and over:
@@ -62,8 +63,11 @@ final class AppRewriter {
     /// Waits for the process to end after `stop()`; false if it is still running.
     func waitForExit(timeout: Duration = .seconds(20)) -> Bool { waitUntil(timeout: timeout) { !$0.isRunning } }
 
+    /// A control file the app could not see would leave the test waiting for nothing: say so.
     private func signal(_ name: String) {
-        FileManager.default.createFile(atPath: control.appendingPathComponent(name).path, contents: Data())
+        if !FileManager.default.createFile(atPath: control.appendingPathComponent(name).path, contents: Data()) {
+            Issue.record("could not write the app's control file \(name) in \(control.path)")
+        }
     }
 
     private func read(_ name: String) -> String? {
