@@ -82,9 +82,7 @@ struct TransactionOverlay {
         hiddenKeys.insert(key)
         guard let current else { return }
         if !change.changedFields.isEmpty { forgetChanges(of: [key]) }
-        guard existed else { return }
-        change.removedRecords.insert(key)
-        change.removedFields.formUnion(current.fields.keys.lazy.map { FieldKey(record: key, field: $0) })
+        noteRemoved(key, fields: current.fields.keys.lazy.map { FieldKey(record: key, field: $0) }, existedBefore: existed)
     }
 
     /// Records the removal of `fields` from `current` (the effective record): the record is
@@ -172,7 +170,7 @@ struct TransactionOverlay {
     }
 
     /// Reports a removal; a record that only this transaction had created leaves no trace.
-    private mutating func noteRemoved(_ key: CacheKey, fields: Set<FieldKey>, existedBefore: Bool) {
+    private mutating func noteRemoved<Fields: Sequence<FieldKey>>(_ key: CacheKey, fields: Fields, existedBefore: Bool) {
         guard existedBefore else { return }
         change.removedRecords.insert(key)
         change.removedFields.formUnion(fields)
