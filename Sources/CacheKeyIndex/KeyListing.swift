@@ -105,6 +105,17 @@ package struct KeyListing {
         counting = nil
     }
 
+    /// A page as the listing stands, without reading or checking the file: from the index,
+    /// the head or the keys being sorted, or for a filter from its kept matches; nil when
+    /// what the page needs is not in memory.
+    package func pageInMemory(_ range: Range<Int>, filter: String?) -> [CacheKey]? {
+        guard let filter, !filter.isEmpty else { return index?.keys(in: range) ?? headPage(range) ?? unsorted?.unsortedPage(range) }
+        return scans.last { $0.filter == filter }?.keys(in: range)
+    }
+
+    /// How many keys are listed, when they are in memory.
+    package var countInMemory: Int? { index?.count ?? head?.total }
+
     /// A page from `head` (its first or its last keys), when they cover it.
     package func headPage(_ range: Range<Int>) -> [CacheKey]? {
         guard let head else { return nil }

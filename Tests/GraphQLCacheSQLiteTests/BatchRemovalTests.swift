@@ -6,7 +6,7 @@ import Testing
 /// A store commit removing many keys removes them a chunk at a time (`KeyBatchRemoving`), as
 /// one transaction, and keeps the key listing current without reading the keys again.
 @Suite struct BatchRemovalTests {
-    /// More than two chunks of `SQLiteNormalizedCache.loadChunkSize`.
+    /// More than two chunks of `SQLiteNormalizedCache.heldChunkSize`.
     static let count = 5_000
 
     private func filled(in directory: TemporaryDirectory) throws -> SQLiteNormalizedCache {

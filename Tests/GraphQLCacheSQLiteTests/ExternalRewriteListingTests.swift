@@ -22,7 +22,7 @@ import Testing
     static func listingIsCurrent(_ cache: SQLiteNormalizedCache) throws -> Bool {
         try cache.state.withLock { state in
             let version = try state.connection.dataVersion()
-            return state.keys.index != nil && state.keys.dataVersion == version
+            return state.keys.withLock { $0.index != nil && $0.dataVersion == version }
         }
     }
 

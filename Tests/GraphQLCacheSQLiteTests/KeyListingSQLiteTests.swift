@@ -16,12 +16,12 @@ import SQLiteBaseline
         let keys = (0..<count).map { i in CacheKey(i % 3 == 0 ? "Item:\(i)" : i % 3 == 1 ? "QUERY_ROOT.items.\(i)" : "Person:\(i).friends.\(i % 7)") }
         try raw.insert(keys.map { (key: $0, json: Array("{}".utf8)) })
         let cache = try SQLiteNormalizedCache(path: path)
-        cache.state.withLock { $0.keys.backgroundThreshold = 1000 }
+        cache.listing.withLock { $0.backgroundThreshold = 1000 }
         return (cache, keys.sorted())
     }
 
     private func indexIsReady(_ cache: SQLiteNormalizedCache) -> Bool {
-        cache.state.withLock { $0.keys.index != nil }
+        cache.listing.withLock { $0.index != nil }
     }
 
     @Test func firstPagesComeFromTheHeadAndDeepPagesMatchTheFullOrder() throws {
@@ -50,7 +50,7 @@ import SQLiteBaseline
         let (cache, sorted) = try bigCache(directory, count: 6000)
         #expect(try cache.keyCount(matching: nil) == 6000)
         // Under the lock the background sort cannot install its index while the tail is read.
-        let (tail, sorting) = cache.state.withLock { state in (state.keys.headPage(5960..<6000), state.keys.index == nil) }
+        let (tail, sorting) = cache.listing.withLock { listing in (listing.headPage(5960..<6000), listing.index == nil) }
         if sorting { #expect(tail == Array(sorted[5960..<6000])) }
         #expect(try cache.keys(matching: nil, offset: 5990, limit: 40) == Array(sorted[5990...]))
         #expect(try cache.keys(matching: nil, offset: 3000, limit: 5) == Array(sorted[3000..<3005]))
@@ -61,7 +61,7 @@ import SQLiteBaseline
         let (cache, sorted) = try bigCache(directory, count: 6000)
         #expect(try cache.keyCount(matching: nil) == 6000)
         // Under the lock the background sort cannot install its index while the page is read.
-        let (page, sorting) = cache.state.withLock { state in (state.keys.unsorted?.unsortedPage(3000..<3040), state.keys.index == nil) }
+        let (page, sorting) = cache.listing.withLock { listing in (listing.unsorted?.unsortedPage(3000..<3040), listing.index == nil) }
         if sorting { #expect(page == Array(sorted[3000..<3040])) }
         #expect(try cache.keys(matching: nil, offset: 2000, limit: 40) == Array(sorted[2000..<2040]))
     }
@@ -132,7 +132,7 @@ import SQLiteBaseline
         let expected = sorted.filter(KeyPattern("item").matches)
         #expect(try cache.keyCount(matching: nil) == 6000)
         // Under the lock the background sort cannot install its index meanwhile.
-        let (early, sorting) = cache.state.withLock { state in (try? state.matchesWhileSorting("item"), state.keys.index == nil) }
+        let (early, sorting) = cache.state.withLock { state in (try? state.matchesWhileSorting("item"), state.keys.withLock { $0.index == nil }) }
         if sorting {
             #expect(early.map { !$0.isEmpty && $0 == Array(expected.prefix($0.count)) } == true)
         }

@@ -14,12 +14,12 @@ import SQLiteBaseline
         let keys = (0..<6000).map { i in CacheKey(i % 2 == 0 ? "Item:\(i)" : "QUERY_ROOT.items.\(i)") }
         try RawSQLiteBaseline(path: path).insert(keys.map { (key: $0, json: Array("{}".utf8)) })
         let cache = try SQLiteNormalizedCache(path: path)
-        cache.state.withLock { $0.keys.backgroundThreshold = 1000 }
+        cache.listing.withLock { $0.backgroundThreshold = 1000 }
         let sorted = keys.sorted()
         // Hold the lock so the background sort cannot install its index while the pages are read.
         #expect(try cache.keys(matching: nil, offset: 0, limit: 40) == Array(sorted[0..<40]))
         let (tail, indexBuilt) = cache.state.withLock { state in
-            (state.keys.headPage(5960..<6000), state.keys.index != nil)
+            state.keys.withLock { ($0.headPage(5960..<6000), $0.index != nil) }
         }
         if !indexBuilt { #expect(tail == Array(sorted[5960..<6000])) }
         #expect(try cache.keys(matching: nil, offset: 5990, limit: 40) == Array(sorted[5990...]))

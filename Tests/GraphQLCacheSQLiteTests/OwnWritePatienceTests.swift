@@ -122,10 +122,3 @@ import Testing
         try await releaser.value
     }
 }
-
-/// A flag set from one thread and read from another.
-private final class Flag: Sendable {
-    private let value = Atomic(false)
-    func set() { value.store(true, ordering: .sequentiallyConsistent) }
-    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
-}

@@ -22,7 +22,9 @@ extension SQLiteNormalizedCache {
     /// `COUNT(*)`.
     public func keyCount(matching filter: String?) throws -> Int {
         guard let filter, !filter.isEmpty else {
-            let (count, pending) = try withConnection { state in try state.listedKeyCount() }
+            let (count, pending) = try withConnection(whileHeld: { () -> sending (Int, KeySort?)? in
+                self.listing.withLockIfAvailable { listing -> sending (Int, KeySort?)? in listing.countInMemory.map { ($0, nil) } }
+            }, { state in try state.listedKeyCount() })
             if let pending { sortInBackground(pending) }
             return count
         }
@@ -40,7 +42,12 @@ extension SQLiteNormalizedCache {
     /// commit (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
-        let (page, pending) = try withConnection { state throws -> ([CacheKey], KeySort?) in
+        let inMemory = { () -> sending ([CacheKey], KeySort?)? in
+            self.listing.withLockIfAvailable { listing -> sending ([CacheKey], KeySort?)? in
+                listing.pageInMemory(range, filter: filter).map { ($0, nil) }
+            }
+        }
+        let (page, pending) = try withConnection(whileHeld: { inMemory() }) { state throws -> ([CacheKey], KeySort?) in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
             if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
                 return (Array(early[range]), nil)
@@ -55,9 +62,9 @@ extension SQLiteNormalizedCache {
     private func sortInBackground(_ sort: KeySort) {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let index = sort.sorted()
-            self?.state.withLock { state in
-                guard state.keys.sorting === sort else { return }
-                state.keys.install(index)
+            self?.listing.withLock { listing in
+                guard listing.sorting === sort else { return }
+                listing.install(index)
             }
         }
     }
@@ -163,16 +170,14 @@ extension SQLiteNormalizedCache.State {
     /// How many keys are listed, reading them first if needed.
     mutating func listedKeyCount() throws -> (Int, KeySort?) {
         let pending = try loadKeys()
-        return (keys.index?.count ?? keys.head?.total ?? 0, pending)
+        return (keys.withLock { $0.countInMemory } ?? 0, pending)
     }
 
     /// A page with no filter: from the index, from the head or tail while sorting, selected
     /// from the keys being sorted, or else waiting for the sort.
     mutating func page(_ range: Range<Int>) throws -> ([CacheKey], KeySort?) {
         let pending = try loadKeys()
-        if let index = keys.index { return (index.keys(in: range), pending) }
-        if let page = keys.headPage(range) { return (page, pending) }
-        if let page = keys.unsorted?.unsortedPage(range) { return (page, pending) }
+        if let page = keys.withLock({ $0.pageInMemory(range, filter: nil) }) { return (page, pending) }
         return (try sortedKeys().keys(in: range), pending)
     }
 
@@ -181,29 +186,32 @@ extension SQLiteNormalizedCache.State {
     /// once the lock is released.
     private mutating func loadKeys() throws -> KeySort? {
         try forgetKeysIfChangedElsewhere()
-        guard keys.index == nil, keys.head == nil else { return nil }
+        guard keys.withLock({ $0.countInMemory == nil }) else { return nil }
         let (unsorted, version) = try readKeys()
-        keys.dataVersion = version
-        guard unsorted.slotCount >= keys.backgroundThreshold else {
-            var index = unsorted
-            index.sortAll()
-            keys.install(index)
-            return nil
+        return keys.withLock { keys -> KeySort? in
+            keys.dataVersion = version
+            guard unsorted.slotCount >= keys.backgroundThreshold else {
+                var index = unsorted
+                index.sortAll()
+                keys.install(index)
+                return nil
+            }
+            let extremes = unsorted.extremes(KeyListing.headSize)
+            keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
+            let sort = KeySort(unsorted)
+            keys.sorting = sort
+            keys.unsorted = unsorted
+            return sort
         }
-        let extremes = unsorted.extremes(KeyListing.headSize)
-        keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
-        let sort = KeySort(unsorted)
-        keys.sorting = sort
-        keys.unsorted = unsorted
-        return sort
     }
 
     /// The full sorted index, waiting for (or doing) the sort if it is not ready.
     mutating func sortedKeys() throws -> SortedKeyIndex {
         _ = try loadKeys()
-        if let index = keys.index { return index }
-        let index = keys.sorting?.sorted() ?? SortedKeyIndex()
-        keys.install(index)
+        if let index = keys.withLock({ $0.index }) { return index }
+        // Waiting for the background sort without the listing's lock, which the UI tries.
+        let index = keys.withLock { $0.sorting }?.sorted() ?? SortedKeyIndex()
+        keys.withLock { $0.install(index) }
         return index
     }
 
@@ -213,9 +221,10 @@ extension SQLiteNormalizedCache.State {
     /// keys (an app re-saving its records), so the screen does not read every key again after
     /// each such commit, and otherwise leaves it behind, to be forgotten here.
     mutating func forgetKeysIfChangedElsewhere() throws {
-        guard keys.index != nil || keys.head != nil else { return }
-        if let tracker, tracker.dataVersion == keys.dataVersion, keys.index != nil { return }
-        if try connection.dataVersion() != keys.dataVersion { keys.invalidate() }
+        let (loaded, sorted, listedVersion) = keys.withLock { ($0.countInMemory != nil, $0.index != nil, $0.dataVersion) }
+        guard loaded else { return }
+        if let tracker, tracker.dataVersion == listedVersion, sorted { return }
+        if try connection.dataVersion() != listedVersion { keys.withLock { $0.invalidate() } }
     }
 
     /// Every non-NULL key, in the `key` index's order, with the `data_version` they were read at.

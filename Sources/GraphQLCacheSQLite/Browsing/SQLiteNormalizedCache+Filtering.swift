@@ -14,7 +14,8 @@ extension SQLiteNormalizedCache {
         guard !filter.isEmpty else { return KeyCount(count: try keyCount(matching: nil), isExact: true) }
         let (scan, small, early) = try withConnection { state -> (FilterScan?, Bool, Int) in
             if let early = try state.matchesWhileSorting(filter), early.count >= max(minimum, 1) { return (nil, false, early.count) }
-            return (try state.filterScan(filter), (state.keys.index?.count ?? 0) < state.keys.backgroundThreshold, 0)
+            let scan = try state.filterScan(filter)  // sorts the keys first: the index counts them
+            return (scan, state.keys.withLock { ($0.index?.count ?? 0) < $0.backgroundThreshold }, 0)
         }
         guard let scan else { return KeyCount(count: early, isExact: false) }
         if small { return KeyCount(count: scan.finish(parallel: true) ?? 0, isExact: true) }
@@ -30,7 +31,7 @@ extension SQLiteNormalizedCache {
     /// there, unless another filter is counted meanwhile or the keys change first (then `done`
     /// is not called: the caller asks again for what it shows then).
     public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
-        guard let sort = state.withLock({ $0.keys.index == nil ? $0.keys.sorting : nil }) else {
+        guard let sort = listing.withLock({ $0.index == nil ? $0.sorting : nil }) else {
             return scheduleCount(matching: filter, then: done)
         }
         // Waiting for the key sort here, not under the lock, where the next key would wait too.
@@ -44,18 +45,20 @@ extension SQLiteNormalizedCache {
     private func scheduleCount(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
         let job = try? state.withLock { state -> (FilterScan, Int)? in
             let scan = try state.filterScan(filter)
-            if state.keys.counting === scan { return nil }
-            state.keys.counting?.stop()
-            state.keys.counting = scan
-            state.keys.runningCounts += 1
-            return (scan, scan.stopTicket)
+            return state.keys.withLock { listing -> (FilterScan, Int)? in
+                if listing.counting === scan { return nil }
+                listing.counting?.stop()
+                listing.counting = scan
+                listing.runningCounts += 1
+                return (scan, scan.stopTicket)
+            }
         }
         guard let (scan, ticket) = job ?? nil else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.countingPause) { [weak self] in
             let count = scan.finish(unlessStoppedSince: ticket)
-            self?.state.withLock { state in
-                if state.keys.counting === scan { state.keys.counting = nil }
-                state.keys.runningCounts -= 1
+            self?.listing.withLock { listing in
+                if listing.counting === scan { listing.counting = nil }
+                listing.runningCounts -= 1
             }
             if let count { done(count) }
         }
@@ -67,7 +70,7 @@ extension SQLiteNormalizedCache.State {
     /// (`KeyListing.head`), which are the first matches of all; nil when not sorting.
     mutating func matchesWhileSorting(_ filter: String) throws -> [CacheKey]? {
         try forgetKeysIfChangedElsewhere()
-        guard keys.index == nil, let head = keys.head else { return nil }
+        guard let head = keys.withLock({ $0.index == nil ? $0.head : nil }) else { return nil }
         let pattern = KeyPattern(filter)
         return head.keys.filter(pattern.matches)
     }
@@ -76,11 +79,13 @@ extension SQLiteNormalizedCache.State {
     /// filter that contains a kept one searches only that one's candidates left.
     mutating func filterScan(_ filter: String) throws -> FilterScan {
         let index = try sortedKeys()
-        if let scan = keys.scan(for: filter) { return scan }
-        let parent = keys.scans.last { Self.narrows($0.filter, to: filter) }
-        let scan = FilterScan(filter: filter, index: index, narrowing: parent)
-        keys.remember(scan)
-        return scan
+        return keys.withLock { listing in
+            if let scan = listing.scan(for: filter) { return scan }
+            let parent = listing.scans.last { Self.narrows($0.filter, to: filter) }
+            let scan = FilterScan(filter: filter, index: index, narrowing: parent)
+            listing.remember(scan)
+            return scan
+        }
     }
 
     /// Whether every key containing `filter` contains `previous` too: both ASCII (one byte a

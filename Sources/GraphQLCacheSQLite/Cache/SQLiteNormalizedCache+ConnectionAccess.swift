@@ -10,14 +10,22 @@ extension SQLiteNormalizedCache {
     ///
     /// The UI goes first: background callers step aside while it waits, and while this process
     /// writes it stops waiting after `ConnectionTurns.uiPatience` (`ConnectionTurns`).
-    func withConnection<T>(_ body: (inout sending State) throws -> sending T) throws -> sending T {
+    ///
+    /// `whileHeld`, when given, answers the UI instead of waiting while this process's own call
+    /// holds the connection (not another process's lock: that is reported as `busy`); it must
+    /// not block, and answers nil when it cannot (then the UI waits as before).
+    func withConnection<T>(whileHeld: () -> sending T? = { nil },
+                           _ body: (inout sending State) throws -> sending T) throws -> sending T {
         guard LockWaiting.forbidden else { return try withTurn { state throws -> T in try body(&state) } }
         turns.uiStartsWaiting()
         defer { turns.uiStopsWaiting() }
         let start = ContinuousClock.now
+        var triedHeld = false
         while true {
             if let result = try state.withLockIfAvailable({ state throws -> T in try body(&state) }) { return result }
             if lockWaits.elapsed != nil { throw SQLiteError.busy(path: path, message: "another process holds its lock") }
+            if !triedHeld, let answer = whileHeld() { return answer }
+            triedHeld = true
             if turns.uiGivesUp(waitingSince: start) { throw SQLiteError.busyWithOwnWrite(path: path) }
             Thread.sleep(forTimeInterval: 0.000_05)
         }

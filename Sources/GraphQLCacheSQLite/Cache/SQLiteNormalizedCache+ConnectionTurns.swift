@@ -10,6 +10,13 @@ import Synchronization
 /// (20,000 records) to 623 ms (100,000) per key. Background callers now step aside while the
 /// UI waits: the UI waits for at most the one call under way.
 ///
+/// A frame is a burst of the UI's calls (a page of keys, their records, the selected record,
+/// the references it shows), and between two of them a background caller took the connection
+/// again: each call of the burst waited for a whole chunk, five of them 20–33 ms in one key
+/// press of a 100,000-record delete (147 ms). Background callers also step aside until the UI
+/// has made no call for `uiBurstGapNanoseconds`, so that a frame waits for the call under way
+/// once, not once per call.
+///
 /// While this process writes (`performAtomically`), the UI also stops waiting after
 /// `uiPatience`: the commit of a 100,000-record delete holds the connection for 75–150 ms in
 /// one call, and a key whose reads each waited for it took that long to answer. The read fails
@@ -27,6 +34,12 @@ final class ConnectionTurns: Sendable {
     private let openLooks = Atomic<Int>(0)
     /// When the UI last gave up (nanoseconds of `DispatchTime`), 0 for never.
     private let lastGiveUp = Atomic<UInt64>(0)
+    /// When the UI's last call ended (nanoseconds of `DispatchTime`), 0 for never.
+    private let lastUICall = Atomic<UInt64>(0)
+
+    /// How long after the UI's last call background callers still step aside: the calls of one
+    /// frame follow each other within microseconds; a key a frame leaves 15 ms between frames.
+    static let uiBurstGapNanoseconds: UInt64 = 1_000_000
 
     /// Longest the UI waits for the connection while this process writes.
     static let uiPatience: Duration = .milliseconds(20)
@@ -42,13 +55,25 @@ final class ConnectionTurns: Sendable {
     func uiStartsWaiting() { uiWaiting.add(1, ordering: .sequentiallyConsistent) }
 
     /// The UI got the connection or gave up.
-    func uiStopsWaiting() { uiWaiting.subtract(1, ordering: .sequentiallyConsistent) }
+    func uiStopsWaiting() {
+        lastUICall.store(DispatchTime.now().uptimeNanoseconds, ordering: .sequentiallyConsistent)
+        uiWaiting.subtract(1, ordering: .sequentiallyConsistent)
+    }
 
-    /// Called by a background caller before it takes the connection: waits while the UI waits.
+    /// Whether the UI is waiting, or made a call within `uiBurstGapNanoseconds` (its frame may
+    /// make another).
+    private var uiIsBusy: Bool {
+        guard uiWaiting.load(ordering: .sequentiallyConsistent) == 0 else { return true }
+        let last = lastUICall.load(ordering: .sequentiallyConsistent)
+        return last != 0 && DispatchTime.now().uptimeNanoseconds &- last < Self.uiBurstGapNanoseconds
+    }
+
+    /// Called by a background caller before it takes the connection: waits while the UI waits
+    /// or is in the middle of a frame's calls.
     func letUIGoFirst() {
-        guard uiWaiting.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        guard uiIsBusy else { return }
         let start = ContinuousClock.now
-        while uiWaiting.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now - start < Self.longestStepAside {
+        while uiIsBusy, ContinuousClock.now - start < Self.longestStepAside {
             usleep(50)
         }
     }

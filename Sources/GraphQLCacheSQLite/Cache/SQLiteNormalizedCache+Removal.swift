@@ -12,7 +12,7 @@ extension SQLiteNormalizedCache {
                 return state.connection.changes > 0
             }
             if removed {
-                state.keys.removed([key])
+                state.keys.withLock { $0.removed([key]) }
                 state.trackOwnRemovals([key])
             }
             return removed
@@ -69,7 +69,7 @@ extension SQLiteNormalizedCache {
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
         try writeOneStatement { state in
             let removed = Set(try Self.deleteRows(matching: pattern, on: state.connection))
-            state.keys.removed(removed)
+            state.keys.withLock { $0.removed(removed) }
             state.trackOwnRemovals(removed)
             return removed
         }
@@ -84,7 +84,7 @@ extension SQLiteNormalizedCache {
     public func clear(vacuum: Bool) throws {
         let inTransaction = try write { state in
             try state.connection.exec(#"DELETE FROM "records""#, context: "clearing the records")
-            state.keys.cleared()
+            state.keys.withLock { $0.cleared() }
             state.tracker?.forgetAll()
             return state.transactionDepth > 0
         }
@@ -96,15 +96,15 @@ extension SQLiteNormalizedCache {
 }
 
 extension SQLiteNormalizedCache: KeyBatchRemoving {
-    /// One transaction (`performAtomically`), `loadChunkSize` keys per hold of the connection
+    /// One transaction (`performAtomically`), `heldChunkSize` keys per hold of the connection
     /// so that the explorer's reads go in between (`ConnectionTurns`); each chunk's keys leave
     /// the key listing together.
     @discardableResult
     package func removeRecords(forKeys keys: [CacheKey]) throws -> Set<CacheKey> {
         try performAtomically {
             var removed = Set<CacheKey>(minimumCapacity: keys.count)
-            for start in stride(from: 0, to: keys.count, by: Self.loadChunkSize) {
-                let chunk = Array(keys[start..<min(start + Self.loadChunkSize, keys.count)])
+            for start in stride(from: 0, to: keys.count, by: Self.heldChunkSize) {
+                let chunk = Array(keys[start..<min(start + Self.heldChunkSize, keys.count)])
                 removed.formUnion(try write { state -> [CacheKey] in
                     var gone: [CacheKey] = []
                     for key in chunk {
@@ -115,7 +115,7 @@ extension SQLiteNormalizedCache: KeyBatchRemoving {
                         }
                         if existed { gone.append(key) }
                     }
-                    state.keys.removed(Set(gone))
+                    state.keys.withLock { $0.removed(Set(gone)) }
                     state.trackOwnRemovals(gone)
                     return gone
                 })

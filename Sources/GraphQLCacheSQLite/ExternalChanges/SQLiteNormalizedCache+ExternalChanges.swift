@@ -61,13 +61,13 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         defer { state.connection.rollback() }
         var collector = ExternalChangeCollector()
         var sightings = ExternalChangeTracker.Sightings(maxRowID: tracker.maxRowID)
-        let listed = state.keys.dataVersion == tracker.dataVersion ? state.keys.index : nil
+        let listed = state.keys.withLock { $0.dataVersion == tracker.dataVersion ? $0.index : nil }
         try compareFollowedRows(tracker, &sightings, &collector, on: state.connection)
         let added = try findNewRows(tracker, &sightings, &collector, on: state.connection)
         if let listed {
             collector.hadNoRow(added.lazy.filter { !listed.contains($0) })
             let count = try findUnreadRemovals(listed, added: added, &collector, on: state.connection)
-            if Self.listsTheSameKeys(listed, count: count, added: added, collector) { state.keys.dataVersion = version }
+            if Self.listsTheSameKeys(listed, count: count, added: added, collector) { state.keys.withLock { $0.dataVersion = version } }
         }
         tracker.apply(sightings)
         tracker.dataVersion = version
@@ -210,7 +210,7 @@ extension SQLiteNormalizedCache.State {
 
     /// The outermost transaction rolled back: the listing and what was written are forgotten.
     mutating func rolledBack() {
-        keys.invalidate()
+        keys.withLock { $0.invalidate() }
         guard var tracker else { return }
         tracker.forget(tracker.writtenInTransaction)
         tracker.writtenInTransaction = []

@@ -1,0 +1,28 @@
+import CacheKeyIndex
+import Synchronization
+
+/// The cache's key listing behind a lock of its own, beside the connection's.
+///
+/// Why: the listing is memory, yet it lived under the connection's mutex, so the explorer's
+/// page of keys for a frame waited for whatever call held the connection. During a delete of
+/// 100,000 records a key press made three or four such waits (a page, a count, the selected
+/// record), each behind one chunk of the delete, and took up to 127 ms to answer. Now, while
+/// this process's own call holds the connection, the UI's page and count come from the
+/// listing as it stands (`SQLiteNormalizedCache.withConnection(whileHeld:_:)`).
+///
+/// Lock order: the connection's mutex first, then this one; a holder of this lock never takes
+/// the connection's.
+package final class KeyListingLock: Sendable {
+    private let listing = Mutex(KeyListing())
+
+    package init() {}
+
+    package func withLock<T>(_ body: (inout sending KeyListing) throws -> sending T) rethrows -> sending T {
+        try listing.withLock { listing throws -> sending T in try body(&listing) }
+    }
+
+    /// `body` on the listing unless another thread holds it (then nil, without waiting).
+    func withLockIfAvailable<T>(_ body: (inout sending KeyListing) -> sending T?) -> sending T? {
+        listing.withLockIfAvailable { listing -> sending T? in body(&listing) } ?? nil
+    }
+}
