@@ -41,7 +41,7 @@ public final class ReadWriteTransaction: ReadTransaction {
     @discardableResult
     public func removeRecord(for key: CacheKey) throws -> Bool {
         let current: Record?
-        do { current = try loadRecord(forKey: key) } catch {
+        do { current = try recordBeforeRemoval(key) } catch {
             guard let rows = cache as? BrokenRowReporting, case .broken? = try rows.loadStoredRecords(forKeys: [key])[key] else {
                 throw error
             }
@@ -50,6 +50,15 @@ public final class ReadWriteTransaction: ReadTransaction {
         }
         overlay.remove(key, current: current)
         return current != nil
+    }
+
+    /// The record `key` has in this transaction. One it loaded already comes from the overlay,
+    /// not through `loadRecords` and a set of one key: the explorer loads each chunk of a big
+    /// delete (for its undo), then removes it key by key.
+    private func recordBeforeRemoval(_ key: CacheKey) throws -> Record? {
+        guard overlay.knowsBase(key) else { return try loadRecord(forKey: key) }
+        try checkOpen()
+        return overlay.effectiveRecord(key)
     }
 
     /// Removes every record whose key contains `pattern` as a literal, case-insensitive

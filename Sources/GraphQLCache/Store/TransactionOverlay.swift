@@ -25,6 +25,12 @@ struct TransactionOverlay {
         cleared || hiddenKeys.contains(key) || hiddenPatterns.contains { $0.matches(key) }
     }
 
+    /// Whether the base record of `key` needs no load: loaded already (or known absent), or
+    /// hidden by a removal.
+    func knowsBase(_ key: CacheKey) -> Bool {
+        loadedBase[key] != nil || hidesBase(key)
+    }
+
     /// Base keys that must still be loaded from the cache to answer a read of `keys`.
     func baseKeysToLoad(_ keys: Set<CacheKey>) -> Set<CacheKey> {
         keys.filter { !hidesBase($0) && loadedBase[$0] == nil }
@@ -37,6 +43,7 @@ struct TransactionOverlay {
 
     /// Remembers base records loaded for `keys` (absent ones as absent).
     mutating func rememberBase(_ records: [CacheKey: Record], for keys: Set<CacheKey>) {
+        loadedBase.reserveCapacity(loadedBase.count + keys.count)
         for key in keys { loadedBase[key] = .some(records[key]) }
     }
 
