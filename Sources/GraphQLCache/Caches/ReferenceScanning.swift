@@ -15,11 +15,12 @@ extension BrowsableNormalizedCache {
         var graph = ReferenceGraph()
         if let scanning = self as? any ReferenceScanning {
             try scanning.scanReferences(into: &graph)
+            graph.finishRows()
             return graph
         }
         try forEachRecord { row in
             switch row {
-            case .record(let record): graph.addRow(record.key, references: record.referencedKeys)
+            case .record(let record): graph.addRow(record)
             case .broken(let broken): if !broken.key.rawValue.isEmpty { graph.addRow(broken.key, references: []) }
             }
         }
