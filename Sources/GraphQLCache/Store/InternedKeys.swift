@@ -18,11 +18,9 @@ struct InternedKeys: Sendable {
     /// Open addressing, a power of two in size, at most half full: 0 is an empty slot, else the
     /// hash's upper 24 bits over (offset + 1) in the lower 40.
     private var slots = [UInt64](repeating: 0, count: 1024)
-    /// A batch's hashes, and the slot and entry header each one's probe starts with (kept to
-    /// spare allocations per batch).
+    /// A batch's hashes, then the slot each one's probe starts at, then the header of the entry
+    /// that slot holds (`batchSize` of each; kept to spare allocations per batch).
     private var batchHashes: [UInt64] = []
-    private var batchSlots: [UInt64] = []
-    private var batchHeaders: [UInt64] = []
 
     /// How many keys there are.
     var count: Int { offsets.count }
@@ -35,35 +33,42 @@ struct InternedKeys: Sendable {
     /// Interns the keys `key(0)`…`key(count - 1)` in order, calling `body` with each one's
     /// index and node. The keys are looked up in batches: each batch first reads the slots its
     /// keys' probes start at and the headers of the entries those hold (reads that do not wait
-    /// on one another, so their cache misses overlap), then interns the keys, whose probes find
-    /// those in the cache. One at a time, each lookup of a key not seen lately waited for its
-    /// two misses in turn.
+    /// on one another, in loops short enough that many are under way at once, so their cache
+    /// misses overlap), then interns the keys, whose probes find those in the cache. One at a
+    /// time, each lookup of a key not seen lately waited for its two misses in turn.
     mutating func intern(count: Int, _ key: (Int) -> UnsafeBufferPointer<UInt8>, _ body: (Int, Int32) -> Void) {
+        if batchHashes.isEmpty { batchHashes = [UInt64](repeating: 0, count: Self.batchSize * 3) }
         var first = 0
         while first < count {
-            let end = min(first + Self.batchSize, count)
-            batchHashes.removeAll(keepingCapacity: true)
-            for index in first..<end { batchHashes.append(Self.hash(key(index))) }
-            preload()
-            for index in first..<end {
-                let at = index - first
-                body(index, intern(key(index), hash: batchHashes[at], preloaded: (batchSlots[at], batchHeaders[at])))
+            let size = min(Self.batchSize, count - first)
+            batchHashes.withUnsafeMutableBufferPointer { batch in
+                for at in 0..<size { batch[at] = Self.hash(key(first + at)) }
             }
-            first = end
+            preload(size)
+            for at in 0..<size {
+                let preloaded = (batchHashes[Self.batchSize + at], batchHashes[2 * Self.batchSize + at])
+                body(first + at, intern(key(first + at), hash: batchHashes[at], preloaded: preloaded))
+            }
+            first += size
         }
     }
 
     private static var batchSize: Int { 64 }
 
-    /// Reads the slot each of the batch's hashes starts at, then the header of the entry it holds.
-    private mutating func preload() {
+    /// Reads the slot each of the batch's `size` hashes starts at, then the header of the entry
+    /// it holds, into the second and third parts of `batchHashes`.
+    private mutating func preload(_ size: Int) {
         let mask = slots.count - 1
-        batchSlots.removeAll(keepingCapacity: true)
-        batchHeaders.removeAll(keepingCapacity: true)
-        for hash in batchHashes { batchSlots.append(slots[Int(truncatingIfNeeded: hash) & mask]) }
-        entries.withUnsafeBytes { all in
-            for slot in batchSlots {
-                batchHeaders.append(slot == 0 ? 0 : all.loadUnaligned(fromByteOffset: Int(slot & Self.offsetMask) - 1, as: UInt64.self))
+        let width = Self.batchSize
+        slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                batchHashes.withUnsafeMutableBufferPointer { batch in
+                    for at in 0..<size { batch[width + at] = slots[Int(truncatingIfNeeded: batch[at]) & mask] }
+                    guard let entries = UnsafeRawPointer(entries.baseAddress) else { return }
+                    for at in 0..<size where batch[width + at] != 0 {
+                        batch[2 * width + at] = entries.loadUnaligned(fromByteOffset: Int(batch[width + at] & Self.offsetMask) - 1, as: UInt64.self)
+                    }
+                }
             }
         }
     }
@@ -75,8 +80,8 @@ struct InternedKeys: Sendable {
         let node = Int32(truncatingIfNeeded: count)
         let offset = entries.count
         offsets.append(offset)
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: key.count).littleEndian) { entries.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(bitPattern: node).littleEndian) { entries.append(contentsOf: $0) }
+        let header = UInt64(UInt32(truncatingIfNeeded: key.count)) | UInt64(UInt32(bitPattern: node)) << 32
+        withUnsafeBytes(of: header.littleEndian) { entries.append(contentsOf: $0) }
         entries.append(contentsOf: key)
         slots[slot] = hash & Self.tagMask | UInt64(offset + 1)
         if count * 2 > slots.count { grow() }

@@ -51,12 +51,15 @@ package struct ReferenceGraph: Sendable {
             keys.intern(count: pending.keyCount, key) { _, node in pendingNodes.append(node) }
         }
         addNodesInterned()
-        var first = 0
-        for row in pending.rows {
-            let start = targets.count
-            targets.append(contentsOf: pendingNodes[first..<row])
-            setRow(pendingNodes[row], edges: start..<targets.count)
-            first = row + 1
+        pendingNodes.withUnsafeBufferPointer { nodes in
+            var first = 0
+            for row in pending.rows {
+                let start = targets.count
+                targets.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[first..<row]))
+                isPresent[Int(nodes[row])] = true
+                edgeRanges[Int(nodes[row])] = start..<targets.count
+                first = row + 1
+            }
         }
         pending.removeAll()
     }
