@@ -2,8 +2,8 @@ import Foundation
 
 /// Every row's key and the keys it references, as numbers: what garbage collection walks.
 ///
-/// Keys are interned by their bytes (`InternedKeys`), straight from the buffer a scan reads
-/// them in; a node is a number, its edges a range of one flat array of node numbers, and the
+/// Keys are interned by their bytes (`InternedKeys`), copied once out of the buffer a scan
+/// reads them in (`PendingRows`); a node is a number, its edges a range of one flat array of node numbers, and the
 /// walk from the roots marks an array of flags. A scan of 100,000 rows thus makes no `String`,
 /// no array and no dictionary entry per row. A key that is only referenced is a node without a
 /// row (`isPresent` false).
