@@ -60,4 +60,37 @@ import Testing
         #expect(result.removedFields.isEmpty)
         #expect(result.removedKeys == ["Orphan:1"])
     }
+
+    /// Escapes in the stored text name the key a full decode gives: `\u00e9` the precomposed
+    /// `é` (not the decomposed one), `\"` and `\\` a quote and a backslash; a `{` inside a
+    /// reference's key or a string value does not hide a reference.
+    @Test func escapedKeysAreTheKeysADecodeGives() throws {
+        let (result, _) = try collect([
+            ("QUERY_ROOT", #"{"city":{"$reference":"City:Caf\u00e9"},"odd":[{"$reference":"Odd:\"q\" \\ x"}],"#
+                + #""brace":{"$reference":"Brace:{1}"},"s":"a { b","t":{"$reference":"Item:1"}}"#),
+            ("City:Caf\u{E9}", #"{"name":"precomposed"}"#),
+            ("City:Cafe\u{301}", #"{"name":"decomposed"}"#),
+            (#"Odd:"q" \ x"#, #"{"name":"odd"}"#),
+            ("Brace:{1}", #"{"name":"brace"}"#),
+            ("Item:1", #"{"name":"item"}"#),
+        ])
+        #expect(result.removedFields.isEmpty)
+        #expect(result.removedKeys == ["City:Cafe\u{301}"])
+    }
+
+    /// A reference inside an object value is no edge, however deep in lists it lies there; one
+    /// in a list of lists is. A record that references itself, and two that reference each
+    /// other, are removed when no root reaches them.
+    @Test func objectsListsSelfReferencesAndCycles() throws {
+        let (result, _) = try collect([
+            ("QUERY_ROOT", #"{"o":{"l":[{"$reference":"InObject:1"}]},"grid":[[{"$reference":"InList:1"}],[]]}"#),
+            ("InObject:1", #"{"name":"only inside an object"}"#),
+            ("InList:1", #"{"name":"in a list of lists"}"#),
+            ("Self:1", #"{"me":{"$reference":"Self:1"}}"#),
+            ("Cycle:A", #"{"next":{"$reference":"Cycle:B"}}"#),
+            ("Cycle:B", #"{"next":[{"$reference":"Cycle:A"}]}"#),
+        ])
+        #expect(result.removedFields.isEmpty)
+        #expect(result.removedKeys == ["InObject:1", "Self:1", "Cycle:A", "Cycle:B"])
+    }
 }

@@ -31,6 +31,8 @@ import Testing
         #"{"$reference":"Item:1"}"#,
         #"[{"$reference":"Item:1"}]"#,
         #"{}"#,
+        #"{"a":{"$reference":"Brace:{1}"},"b":[[{ "$reference" : "Item:2" }]]}"#,
+        #"{"a":"x{","b":{"$reference":"Item:1"}}"#,
     ]
 
     @Test(arguments: texts)
@@ -49,6 +51,12 @@ import Testing
         #expect(scanned(Self.texts[10]) == nil)
         #expect(scanned(Self.texts[0]) == ["Item:1", "Item:2", "Item:3"])
         #expect(scanned(Self.texts[7]) == ["日本:1"])
+        #expect(scanned(Self.texts[14]) == nil)
+    }
+
+    /// A `{` inside a reference's key is part of the key; references in lists of lists are found.
+    @Test func aBraceInsideAReferencesKeyIsPartOfTheKey() {
+        #expect(scanned(Self.texts[13]) == ["Brace:{1}", "Item:2"])
     }
 
     /// Records as the cache writes them, with references in fields, lists and objects.

@@ -4,7 +4,8 @@
 package protocol ReferenceScanning: NormalizedCache {
     /// Adds every row that has a key to `graph`, with the keys its record references. A row that
     /// cannot be decoded is added with what references its text shows: it is left alone, and
-    /// the records it may point at are kept.
+    /// the records it may point at are kept. Rows added from their text may wait in the graph's
+    /// batch (`ReferenceGraph.addRow(key:json:)`); `referenceGraph()` finishes them.
     func scanReferences(into graph: inout ReferenceGraph) throws
 }
 
@@ -15,11 +16,12 @@ extension BrowsableNormalizedCache {
         var graph = ReferenceGraph()
         if let scanning = self as? any ReferenceScanning {
             try scanning.scanReferences(into: &graph)
+            graph.finishRows()
             return graph
         }
         try forEachRecord { row in
             switch row {
-            case .record(let record): graph.addRow(record.key, references: record.referencedKeys)
+            case .record(let record): graph.addRow(record)
             case .broken(let broken): if !broken.key.rawValue.isEmpty { graph.addRow(broken.key, references: []) }
             }
         }

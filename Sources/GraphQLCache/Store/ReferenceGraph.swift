@@ -1,55 +1,102 @@
 import Foundation
 
-/// Every row's key and the keys it references, held as bytes: what garbage collection walks.
+/// Every row's key and the keys it references, as numbers: what garbage collection walks.
 ///
-/// Keys are interned into one byte buffer with a table of their own (hashed and compared as
-/// bytes, as `CacheKey` compares them), so that a scan of 100,000 rows makes no `String` for a
-/// key and no dictionary of arrays; a node is a number, its edges a range of one array. A key
-/// that is only referenced is a node without a row (`isPresent` false).
+/// Keys are interned by their bytes (`InternedKeys`), copied once out of the buffer a scan
+/// reads them in (`PendingRows`); a node is a number, its edges a range of one flat array of node numbers, and the
+/// walk from the roots marks an array of flags. A scan of 100,000 rows thus makes no `String`,
+/// no array and no dictionary entry per row. A key that is only referenced is a node without a
+/// row (`isPresent` false).
 package struct ReferenceGraph: Sendable {
-    /// Every interned key's bytes, one after another.
-    private var bytes: [UInt8] = []
-    /// Each node's key: its bytes' start in `bytes` and their count.
-    private var spans: [(start: Int, count: Int)] = []
+    private var keys = InternedKeys()
     /// Whether each node has a row (as the collection sees the rows).
     private(set) var isPresent: [Bool] = []
-    /// Each node's edges: a range of `targets` (empty for a node without a row).
+    /// Each node's edges: a range of `targets` (empty for a node without a row). A row added
+    /// again gets a new range; its old one is left unused.
     private var edgeRanges: [Range<Int>] = []
     private var targets: [Int32] = []
-    /// Open addressing over node numbers (-1: empty), a power of two in size.
-    private var table: [Int32] = Array(repeating: -1, count: 1024)
+    /// Rows scanned and not yet interned, and their keys' nodes once interned (kept to spare
+    /// allocations).
+    private var pending = PendingRows()
+    private var pendingNodes: [Int32] = []
 
     package init() {}
 
     /// How many nodes there are (rows and keys only referenced).
-    var count: Int { spans.count }
-
-    /// Adds a row under `key` whose record references `references` (read with `reference`,
-    /// which calls its argument with each referenced key's bytes); a row already added under
-    /// the same key is replaced.
-    package mutating func addRow(key: UnsafeBufferPointer<UInt8>,
-                                 references: (_ add: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
-        let node = intern(key)
-        let start = targets.count
-        references { target in
-            let targetNode = intern(target)
-            targets.append(Int32(targetNode))
-        }
-        isPresent[node] = true
-        edgeRanges[node] = start..<targets.count
+    var count: Int {
+        assert(pending.isEmpty, "finishRows() must come before the graph is read")
+        return isPresent.count
     }
 
-    /// Adds a row from a decoded record (or replaces it).
-    package mutating func addRow(_ key: CacheKey, references: [CacheKey]) {
-        Self.withBytes(key) { keyBytes in
-            addRow(key: keyBytes) { add in
-                for reference in references { Self.withBytes(reference, add) }
+    /// Adds the row under `key` with the references its stored JSON text shows, found in the
+    /// bytes (`RecordJSON.forEachReference`); returns false, adding nothing, when the text must
+    /// be decoded to know them. The keys are copied and interned with those of the rows around
+    /// it (`PendingRows`): `finishRows()` must come before the graph is read.
+    package mutating func addRow(key: UnsafeBufferPointer<UInt8>, json: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard RecordJSON.forEachReference(in: json, { pending.add($0) }) else {
+            pending.dropOpenRow()
+            return false
+        }
+        pending.add(key)
+        pending.endRow()
+        if pending.keyCount >= Self.pendingKeyLimit { finishRows() }
+        return true
+    }
+
+    /// Interns the keys of the rows `addRow(key:json:)` added and gives the rows their edges.
+    package mutating func finishRows() {
+        guard !pending.isEmpty else { return }
+        pendingNodes.removeAll(keepingCapacity: true)
+        pending.withKeys { key in
+            keys.intern(count: pending.keyCount, key) { _, node in pendingNodes.append(node) }
+        }
+        addNodesInterned()
+        pendingNodes.withUnsafeBufferPointer { nodes in
+            var first = 0
+            for row in pending.rows {
+                let start = targets.count
+                targets.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[first..<row]))
+                isPresent[Int(nodes[row])] = true
+                edgeRanges[Int(nodes[row])] = start..<targets.count
+                first = row + 1
             }
         }
+        pending.removeAll()
+    }
+
+    /// Pending keys past which a scan's rows are interned.
+    private static var pendingKeyLimit: Int { 1_024 }
+
+    /// Adds a row under `key` whose record references what `references` passes to its argument
+    /// (each referenced key's bytes); a row already added under the same key is replaced.
+    package mutating func addRow(key: UnsafeBufferPointer<UInt8>,
+                                 references: (_ add: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        finishRows()
+        let start = targets.count
+        references { targets.append(node(for: $0)) }
+        setRow(node(for: key), edges: start..<targets.count)
+    }
+
+    /// Adds a row from a decoded record (or replaces it): the references of its fields and of
+    /// lists in them, as `Record.referencedKeys` has them, without gathering them in an array.
+    package mutating func addRow(_ record: Record) {
+        finishRows()
+        let start = targets.count
+        for value in record.fields.values { appendReferences(of: value) }
+        setRow(node(for: record.key), edges: start..<targets.count)
+    }
+
+    /// Adds a row under `key` that references `references` (or replaces it).
+    package mutating func addRow(_ key: CacheKey, references: [CacheKey]) {
+        finishRows()
+        let start = targets.count
+        for reference in references { targets.append(node(for: reference)) }
+        setRow(node(for: key), edges: start..<targets.count)
     }
 
     /// Removes the row under `key`, if any: the key is then only referenced.
     mutating func removeRow(_ key: CacheKey) {
+        finishRows()
         guard let node = node(of: key) else { return }
         isPresent[node] = false
         edgeRanges[node] = 0..<0
@@ -57,7 +104,8 @@ package struct ReferenceGraph: Sendable {
 
     /// The node of `key`, if interned.
     func node(of key: CacheKey) -> Int? {
-        Self.withBytes(key) { find($0) }
+        assert(pending.isEmpty, "finishRows() must come before the graph is read")
+        return Self.withBytes(key) { keys.find($0) }
     }
 
     /// Whether `key` has a row.
@@ -67,32 +115,7 @@ package struct ReferenceGraph: Sendable {
     func edges(of node: Int) -> ArraySlice<Int32> { targets[edgeRanges[node]] }
 
     /// The key of `node`, as a `CacheKey`.
-    func key(of node: Int) -> CacheKey {
-        let span = spans[node]
-        return bytes.withUnsafeBufferPointer { all in
-            CacheKey(String(decoding: UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count]), as: UTF8.self))
-        }
-    }
-
-    /// The rows no root (`QUERY_ROOT`, `MUTATION_ROOT`, `SUBSCRIPTION_ROOT`) reaches by
-    /// following references from row to row.
-    func unreachableRows() -> [Int] {
-        var reached = [Bool](repeating: false, count: count)
-        var pending = [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot].compactMap(node(of:)).filter { isPresent[$0] }
-        for root in pending { reached[root] = true }
-        while let node = pending.popLast() {
-            for target in edges(of: node) where isPresent[Int(target)] && !reached[Int(target)] {
-                reached[Int(target)] = true
-                pending.append(Int(target))
-            }
-        }
-        return (0..<count).filter { isPresent[$0] && !reached[$0] }
-    }
-
-    /// The rows that reference a key without a row.
-    func rowsReferencingAbsentKeys() -> [Int] {
-        (0..<count).filter { node in isPresent[node] && edges(of: node).contains { !isPresent[Int($0)] } }
-    }
+    func key(of node: Int) -> CacheKey { keys.key(of: node) }
 
     /// Calls `body` with the key's UTF-8 bytes.
     static func withBytes<T>(_ key: CacheKey, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
@@ -100,61 +123,38 @@ package struct ReferenceGraph: Sendable {
         return Array(key.rawValue.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// The node of `key`'s bytes, added when new.
-    private mutating func intern(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(key)
-        var slot = hash & (table.count - 1)
-        while table[slot] >= 0 {
-            if matches(Int(table[slot]), key) { return Int(table[slot]) }
-            slot = (slot + 1) & (table.count - 1)
+    /// The node of `key`'s bytes, added (without a row) when new.
+    private mutating func node(for key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let node = keys.intern(key)
+        if Int(node) == isPresent.count {
+            isPresent.append(false)
+            edgeRanges.append(0..<0)
         }
-        let node = spans.count
-        spans.append((bytes.count, key.count))
-        bytes.append(contentsOf: key)
-        isPresent.append(false)
-        edgeRanges.append(0..<0)
-        table[slot] = Int32(node)
-        if spans.count * 2 > table.count { grow() }
         return node
     }
 
-    private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        var slot = Self.hash(key) & (table.count - 1)
-        while table[slot] >= 0 {
-            if matches(Int(table[slot]), key) { return Int(table[slot]) }
-            slot = (slot + 1) & (table.count - 1)
+    private mutating func node(for key: CacheKey) -> Int32 {
+        Self.withBytes(key) { (bytes: UnsafeBufferPointer<UInt8>) -> Int32 in node(for: bytes) }
+    }
+
+    /// Gives the nodes interned since the last call their flag and (empty) edges.
+    private mutating func addNodesInterned() {
+        let added = keys.count - isPresent.count
+        guard added > 0 else { return }
+        isPresent.append(contentsOf: repeatElement(false, count: added))
+        edgeRanges.append(contentsOf: repeatElement(0..<0, count: added))
+    }
+
+    private mutating func setRow(_ node: Int32, edges: Range<Int>) {
+        isPresent[Int(node)] = true
+        edgeRanges[Int(node)] = edges
+    }
+
+    private mutating func appendReferences(of value: CacheValue) {
+        switch value {
+        case .reference(let key): targets.append(node(for: key))
+        case .list(let items): for item in items { appendReferences(of: item) }
+        default: break
         }
-        return nil
-    }
-
-    private func matches(_ node: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let span = spans[node]
-        guard span.count == key.count else { return false }
-        guard span.count > 0 else { return true }
-        return bytes.withUnsafeBufferPointer { all in memcmp(all.baseAddress! + span.start, key.baseAddress!, span.count) == 0 }
-    }
-
-    /// Doubles the table and places every node again.
-    private mutating func grow() {
-        table = Array(repeating: -1, count: table.count * 2)
-        let mask = table.count - 1
-        bytes.withUnsafeBufferPointer { all in
-            for (node, span) in spans.enumerated() {
-                var slot = Self.hash(UnsafeBufferPointer(rebasing: all[span.start..<span.start + span.count])) & mask
-                while table[slot] >= 0 { slot = (slot + 1) & mask }
-                table[slot] = Int32(node)
-            }
-        }
-    }
-
-    /// FNV-1a over the bytes, mixed so that the table's low bits spread (keys such as
-    /// `Item:1`…`Item:99999` differ only in their last bytes).
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        hash ^= hash >> 29
-        hash = hash &* 0xbf58_476d_1ce4_e5b9
-        hash ^= hash >> 32
-        return Int(truncatingIfNeeded: hash)
     }
 }

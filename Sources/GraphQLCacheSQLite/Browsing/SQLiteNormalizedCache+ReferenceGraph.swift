@@ -48,12 +48,10 @@ extension SQLiteNormalizedCache: ReferenceScanning {
     /// shows.
     private static func addRow(key: UnsafeBufferPointer<UInt8>, json: UnsafeBufferPointer<UInt8>,
                                to graph: inout ReferenceGraph, names: FieldNameTable) {
-        var exact = true
-        graph.addRow(key: key) { add in exact = RecordJSON.forEachReference(in: json, add) }
-        guard !exact else { return }
+        guard !graph.addRow(key: key, json: json) else { return }
         let cacheKey = CacheKey(String(decoding: key, as: UTF8.self))
         if case .record(let record) = SQLiteRows.row(json, key: cacheKey, names: names) {
-            graph.addRow(cacheKey, references: record.referencedKeys)
+            graph.addRow(record)
         } else {
             graph.addRow(key: key) { add in _ = RecordJSON.forEachReference(in: json, lenient: true, add) }
         }
