@@ -81,6 +81,7 @@ extension StoreBackend {
                 try Task.checkCancellation()
                 let chunk = Array(keys[start..<min(keys.count, start + Self.writeChunk)])
                 let (records, brokenKeys) = try loadForRemoval(chunk, in: transaction)
+                if start == 0 { reserveRemovals(keys.count, like: records, in: transaction) }
                 for key in chunk where records[key] != nil || brokenKeys.contains(key) { try transaction.removeRecord(for: key) }
                 removed += chunk.compactMap { records[$0] }
                 broken += brokenKeys
@@ -91,6 +92,13 @@ extension StoreBackend {
         }
         if !broken.isEmpty { forgetBrokenRows(Set(broken)) }
         return (removed, broken.count, origin)
+    }
+
+    /// Makes room in `transaction` for `count` removals with as many fields each as `sample`'s
+    /// records have on average.
+    private func reserveRemovals(_ count: Int, like sample: [CacheKey: Record], in transaction: ReadWriteTransaction) {
+        let fields = sample.values.reduce(0) { $0 + $1.fields.count }
+        transaction.reserve(removals: count, fields: count * fields / max(1, sample.count))
     }
 
     /// The share of the progress bar that preparing a write fills; the commit fills the rest.
@@ -115,6 +123,8 @@ extension StoreBackend {
         let total = max(1, keys.count + batches.reduce(0) { $0 + $1.count })
         var done = 0
         try store.withinReadWriteTransaction(origin: origin) { transaction in
+            transaction.reserve(removals: keys.count, fields: 0)
+            transaction.reserve(merges: total - keys.count, fields: batches.reduce(0) { $0 + $1.reduce(0) { $0 + $1.fields.count } })
             for start in stride(from: 0, to: keys.count, by: Self.writeChunk) {
                 try Task.checkCancellation()
                 for key in keys[start..<min(keys.count, start + Self.writeChunk)] { _ = try transaction.removeRecord(for: key) }
