@@ -84,7 +84,8 @@ public enum ExplorerWorkProbe {
     /// The number written just before `text` on `screen` (`1000 inbound to User:7`).
     private static func number(before text: String, in screen: String) -> Int? {
         guard let range = screen.range(of: text) else { return nil }
-        return Int(String(screen[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed()))
+        let digits = screen[..<range.lowerBound].reversed().prefix { $0.isNumber || $0 == "," }.reversed()
+        return Int(String(digits.filter(\.isNumber)))
     }
 
     static func megabytes(_ bytes: Int?) -> JSONValue {

@@ -29,6 +29,29 @@ import Testing
         #expect(capped.last?.0 == "   … and 6+ more lines: Enter opens the watch")
     }
 
+    /// Counts read as the status bar's do (`100,101 records`): a delete of 1,200 records says
+    /// `1,200 records contain`, `… and 1,192 more`, `1,200 references would dangle`.
+    @Test func aPatternPreviewGroupsTheDigitsOfItsCounts() {
+        let items = (0..<1_200).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0)]) }
+        let root = Record(key: .queryRoot, ["items": .list(items.map { .reference($0.key) })])
+        let cache = InMemoryNormalizedCache(records: RecordSet(records: items + [root]))
+        var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "grouped"), size: Size(width: 100, height: 30))
+        explorer.press([.character("D")] + Key.sequence(from: "Item:") + [.enter])
+        let screen = explorer.render().text
+        #expect(screen.contains("1,200 records contain"), "\(screen)")
+        #expect(screen.contains("… and 1,192 more"), "\(screen)")
+        #expect(screen.contains("1,200 references would dangle"), "\(screen)")
+    }
+
+    @Test func theInboundListGroupsTheDigitsOfItsCount() {
+        let owners = (0..<1_200).map { Record(key: CacheKey("Item:\($0)"), ["owner": .reference("User:1")]) }
+        let cache = InMemoryNormalizedCache(records: RecordSet(records: owners + [Record(key: "User:1", ["id": .string("1")])]))
+        var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "grouped"), size: Size(width: 100, height: 30))
+        explorer.press(Key.sequence(from: "/User:1") + [.enter, .character("r")])
+        let screen = explorer.render().text
+        #expect(screen.contains("1,200 inbound to User:1"), "\(screen)")
+    }
+
     @Test func aPatternPreviewCountsTheKeysAndReferencesItLeavesOut() throws {
         var explorer = try Fixtures.sampleExplorer(size: Size(width: 100, height: 30))
         explorer.press([.character("D")] + Key.sequence(from: "Human:") + [.enter])

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// Overlays drawn over the panes: help, edit, delete confirmations, inbound references.
@@ -123,17 +124,19 @@ extension Renderer {
 
     mutating func drawPatternPreview(_ preview: PatternPreview) {
         var lines: [[(String, StyleRole)]] = [
-            [("\(preview.count) record\(preview.count == 1 ? " contains" : "s contain") \"\(preview.pattern)\":", .dialog)],
+            [("\(MissGroup.number(preview.count)) record\(preview.count == 1 ? " contains" : "s contain") \"\(preview.pattern)\":", .dialog)],
         ]
         lines += preview.sample.map { [("  " + $0.rawValue, StyleRole.text)] }
-        if preview.count > preview.sample.count { lines.append([("  … and \(preview.count - preview.sample.count) more", .textDim)]) }
+        if preview.count > preview.sample.count {
+            lines.append([("  … and \(MissGroup.number(preview.count - preview.sample.count)) more", .textDim)])
+        }
         lines.append([])
         let refs = preview.danglingCount == 0 ? "no references would dangle"
-            : "\(preview.danglingCount) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
+            : "\(MissGroup.number(preview.danglingCount)) reference\(preview.danglingCount == 1 ? "" : "s") would dangle:"
         lines.append([(refs, preview.danglingCount == 0 ? .textDim : .statusError)])
         lines += preview.danglingReferences.map { [("  " + $0, StyleRole.valueDangling)] }
         if preview.danglingCount > preview.danglingReferences.count {
-            lines.append([("  … and \(preview.danglingCount - preview.danglingReferences.count) more", .textDim)])
+            lines.append([("  … and \(MissGroup.number(preview.danglingCount - preview.danglingReferences.count)) more", .textDim)])
         }
         lines.append(Self.watchImpact(preview.affectedWatches, network: state.watchesUseNetwork) ?? [("no watch is affected", .textDim)])
         lines.append([])
@@ -143,10 +146,12 @@ extension Renderer {
 
     mutating func drawGarbage(_ keys: [CacheKey]) {
         var lines: [[(String, StyleRole)]] = [
-            [("\(keys.count) record\(keys.count == 1 ? " is" : "s are") unreachable from the roots:", .dialog)],
+            [("\(MissGroup.number(keys.count)) record\(keys.count == 1 ? " is" : "s are") unreachable from the roots:", .dialog)],
         ]
         lines += keys.prefix(Explorer.previewSampleSize).map { [("  " + $0.rawValue, StyleRole.text)] }
-        if keys.count > Explorer.previewSampleSize { lines.append([("  … and \(keys.count - Explorer.previewSampleSize) more", .textDim)]) }
+        if keys.count > Explorer.previewSampleSize {
+            lines.append([("  … and \(MissGroup.number(keys.count - Explorer.previewSampleSize)) more", .textDim)])
+        }
         lines.append([])
         lines.append([("y", .helpKey), (" deletes them · any other key cancels · \(keyMap.keyName(.undo)) undoes", .dialog)])
         dialog(title: "Garbage collection", lines: lines, width: dialogWidth, footer: 1)
@@ -175,7 +180,7 @@ extension Renderer {
             lines.append([(marker, .text), (reference.record.rawValue, .valueReference), (" . " + reference.place.text, .fieldName)])
         }
         lines.append([("\(keyMap.keyName(.follow)) opens the referrer at the reference · \(keyMap.keyName(.cancel)) closes", .textDim)])
-        let title = "\(list.references.count) inbound to \(list.target)"
+        let title = "\(MissGroup.number(list.references.count)) inbound to \(list.target)"
         dialog(title: title, lines: lines, width: dialogWidth, selected: list.references.isEmpty ? nil : list.selected, footer: 1)
     }
 }
