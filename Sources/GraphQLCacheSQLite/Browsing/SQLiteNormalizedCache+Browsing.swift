@@ -22,9 +22,9 @@ extension SQLiteNormalizedCache {
     /// `COUNT(*)`.
     public func keyCount(matching filter: String?) throws -> Int {
         guard let filter, !filter.isEmpty else {
-            let (count, pending) = try withConnection(whileHeld: { () -> sending (Int, KeySort?)? in
-                self.listing.withLockIfAvailable { listing -> sending (Int, KeySort?)? in listing.countInMemory.map { ($0, nil) } }
-            }, { state in try state.listedKeyCount() })
+            let (count, pending) = try withConnection(whileHeld: { self.listing.countWithoutWaiting() }) { state in
+                try state.listedKeyCount()
+            }
             if let pending { sortInBackground(pending) }
             return count
         }
@@ -42,12 +42,7 @@ extension SQLiteNormalizedCache {
     /// commit (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
-        let inMemory = { () -> sending ([CacheKey], KeySort?)? in
-            self.listing.withLockIfAvailable { listing -> sending ([CacheKey], KeySort?)? in
-                listing.pageInMemory(range, filter: filter).map { ($0, nil) }
-            }
-        }
-        let (page, pending) = try withConnection(whileHeld: { inMemory() }) { state throws -> ([CacheKey], KeySort?) in
+        let (page, pending) = try withConnection(whileHeld: { self.listing.pageWithoutWaiting(range, filter: filter) }) { state in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
             if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
                 return (Array(early[range]), nil)

@@ -1,4 +1,5 @@
 import CacheKeyIndex
+import GraphQLCache
 import Synchronization
 
 /// The cache's key listing behind a lock of its own, beside the connection's.
@@ -19,6 +20,17 @@ package final class KeyListingLock: Sendable {
 
     package func withLock<T>(_ body: (inout sending KeyListing) throws -> sending T) rethrows -> sending T {
         try listing.withLock { listing throws -> sending T in try body(&listing) }
+    }
+
+    /// A page as the listing stands (`KeyListing.pageInMemory`) for `withConnection`'s
+    /// `whileHeld`: nil, without waiting, when another thread holds the listing.
+    func pageWithoutWaiting(_ range: Range<Int>, filter: String?) -> sending ([CacheKey], KeySort?)? {
+        withLockIfAvailable { listing -> sending ([CacheKey], KeySort?)? in listing.pageInMemory(range, filter: filter).map { ($0, nil) } }
+    }
+
+    /// How many keys are listed, as `pageWithoutWaiting`.
+    func countWithoutWaiting() -> sending (Int, KeySort?)? {
+        withLockIfAvailable { listing -> sending (Int, KeySort?)? in listing.countInMemory.map { ($0, nil) } }
     }
 
     /// `body` on the listing unless another thread holds it (then nil, without waiting).
