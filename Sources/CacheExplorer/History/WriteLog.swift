@@ -84,7 +84,7 @@ package final class WriteLog: Sendable, CommitWitness {
 
     package func didCommit(_ change: CacheChange) {
         do {
-            let changed = change.changedKeys
+            let changed = change.changedRecords
             let after = try rows.current(changed)
             let affected = change.removedRecords.isEmpty ? changed : changed.union(change.removedRecords)
             shadow.withLock { held in
@@ -198,15 +198,4 @@ package final class WriteLog: Sendable, CommitWitness {
     /// How many rows the log holds in memory (after-images kept for other processes' commits):
     /// what changed, never the whole cache.
     package var heldRowCount: Int { shadow.withLock { $0.known.count } }
-}
-
-extension CacheChange {
-    /// The records that may hold something after the change (changed, not only removed).
-    /// Room for every field's record is made at once: grown from empty, the set rehashed its
-    /// keys at each doubling (an undo of 100,000 records changes 500,000 fields).
-    var changedKeys: Set<CacheKey> {
-        var keys = Set<CacheKey>(minimumCapacity: changedFields.count)
-        for field in changedFields { keys.insert(field.record) }
-        return keys
-    }
 }

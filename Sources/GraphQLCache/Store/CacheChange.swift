@@ -33,12 +33,16 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     public var affectedFields: Set<FieldKey> { changedFields.union(removedFields) }
 
     /// The records touched in any way: changed or removed.
-    /// Room for them is made at once: grown from empty, the set rehashed its keys at each
-    /// doubling (a restore of 100,000 records changes 500,000 fields).
     public var affectedRecords: Set<CacheKey> {
         guard !changedFields.isEmpty else { return removedRecords }
-        var records = removedRecords
-        records.reserveCapacity(removedRecords.count + changedFields.count)
+        return removedRecords.isEmpty ? changedRecords : changedRecords.union(removedRecords)
+    }
+
+    /// The records whose fields changed (not only removed), each once. Room for them is made
+    /// at once: grown from empty, the set rehashed its keys at each doubling (a restore of
+    /// 100,000 records changes 500,000 fields).
+    package var changedRecords: Set<CacheKey> {
+        var records = Set<CacheKey>(minimumCapacity: changedFields.count)
         for field in changedFields { records.insert(field.record) }
         return records
     }
