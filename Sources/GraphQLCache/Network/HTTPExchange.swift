@@ -12,7 +12,9 @@ import FoundationNetworking
 /// are not followed here: the 3xx answer is the outcome, and `HTTPNetworkTransport` decides.
 ///
 /// Whichever comes first — the answer, the deadline, the size limit, the caller's cancellation
-/// — settles the exchange exactly once and cancels the data task.
+/// — settles the exchange exactly once and cancels the data task (unless the delegate has
+/// already refused a redirect: the task then completes by itself, and cancelling it would trap
+/// in swift-corelibs-foundation).
 final class HTTPExchange: Sendable {
     typealias Outcome = Result<(Data, HTTPURLResponse), GraphQLCacheError>
 
@@ -20,6 +22,11 @@ final class HTTPExchange: Sendable {
         var continuation: CheckedContinuation<Outcome, Never>?
         var task: URLSessionDataTask?
         var settled = false
+        /// The delegate has answered a redirect: the task is about to complete by itself, and
+        /// cancelling it now would make swift-corelibs-foundation trap (it takes the answer
+        /// that is still on its way for a second one: `Received callback for HTTP redirection,
+        /// but we're not waiting for it`).
+        var answeringRedirect = false
         var response: HTTPURLResponse?
         var body = Data()
     }
@@ -80,6 +87,17 @@ final class HTTPExchange: Sendable {
         return true
     }
 
+    /// The task reached a redirect and its delegate is about to refuse it, so that the 3xx
+    /// answer completes the task. False when the exchange is already settled: its task is
+    /// cancelled, and an answer arriving after the cancellation would make Foundation trap.
+    func answersRedirect() -> Bool {
+        state.withLock { state in
+            guard !state.settled else { return false }
+            state.answeringRedirect = true
+            return true
+        }
+    }
+
     /// A piece of the body arrived: appended, or the exchange fails when it passes the limit.
     func received(_ data: Data) {
         let tooLarge = state.withLock { state -> Bool in
@@ -108,7 +126,7 @@ final class HTTPExchange: Sendable {
             state.settled = true
             state.body = Data()
             defer { state.continuation = nil; state.task = nil }
-            return (state.continuation, state.task)
+            return (state.continuation, state.answeringRedirect ? nil : state.task)
         }
         continuation?.resume(returning: outcome)
         if case .failure = outcome { task?.cancel() }

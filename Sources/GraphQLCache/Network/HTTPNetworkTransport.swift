@@ -43,9 +43,8 @@ public final class HTTPNetworkTransport: NetworkTransport {
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
         let configuration = URLSessionConfiguration.ephemeral
-        // URLSession's timeouts are whole seconds on Linux; HTTPExchange keeps the exact one.
-        configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
-        configuration.timeoutIntervalForResource = (timeout + 1).rounded(.up)
+        configuration.timeoutIntervalForRequest = Self.backstopTimeout(for: timeout)
+        configuration.timeoutIntervalForResource = Self.backstopTimeout(for: timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -104,13 +103,20 @@ public final class HTTPNetworkTransport: NetworkTransport {
         return next
     }
 
+    /// URLSession's own timeout, a backstop well after `timeout`: `HTTPExchange` keeps the exact
+    /// deadline (URLSession's are whole seconds on Linux), and a URLSession timeout firing while
+    /// a refused redirect's answer is on its way makes swift-corelibs-foundation trap.
+    static func backstopTimeout(for timeout: TimeInterval) -> TimeInterval {
+        (timeout + 30).rounded(.up)
+    }
+
     /// The POST request to `target`: JSON body, `Content-Type`, `Accept` and `User-Agent`, then
     /// the configured headers (which may override the defaults) — only on the transport's own
     /// origin: after a redirect elsewhere, configured headers, `Authorization` and `Cookie` go.
     func urlRequest(for request: GraphQLRequest, to target: URL? = nil) -> URLRequest {
         let target = target ?? url
         var urlRequest = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: (timeout + 1).rounded(.up))
+                                    timeoutInterval: Self.backstopTimeout(for: timeout))
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "Accept")

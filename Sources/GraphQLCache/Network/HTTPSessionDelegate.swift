@@ -25,6 +25,9 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // An exchange settled by its deadline or its caller has cancelled the task; answering
+        // now would reach Foundation after the cancellation, which traps.
+        guard exchange(for: task)?.answersRedirect() ?? true else { return }
         completionHandler(nil)
     }
 
