@@ -131,7 +131,7 @@ extension Explorer {
 
     /// The console's top row with its last page in view (its lines wrapped as drawn).
     private var consoleLastTop: Int {
-        let lines = Renderer.consoleLines(state, keys: keyMap, width: state.size.width - 3).count
+        let lines = ConsoleText(state, keys: keyMap, width: state.size.width - 3).count
         return max(0, lines - max(1, state.size.height - 7))
     }
 

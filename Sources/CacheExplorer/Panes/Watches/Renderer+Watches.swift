@@ -112,33 +112,22 @@ extension Renderer {
         let console = state.console
         drawConsoleInput("query> ", console.input, row: inner.row, inner: inner, active: !console.editingVariables)
         drawConsoleInput("vars>  ", console.variables, row: inner.row + 1, inner: inner, active: console.editingVariables)
-        let lines = Self.consoleLines(state, keys: keyMap, width: inner.width - 1)
-        let top = max(0, min(state.console.top, lines.count - 1))
-        for (offset, line) in lines.dropFirst(top).enumerated() where offset + 3 < inner.height {
+        let text = ConsoleText(state, keys: keyMap, width: inner.width - 1)
+        let count = text.count
+        let top = max(0, min(state.console.top, count - 1))
+        let room = max(0, inner.height - 3)
+        for (offset, line) in text.lines(from: top, limit: room).enumerated() {
             grid.put(line.0, row: inner.row + 3 + offset, column: inner.column + 1, role: line.1, limit: inner.width - 1)
         }
-        if lines.count - top > inner.height - 3, inner.width > 30 {
-            let more = " \(lines.count - top - (inner.height - 3)) more ↓ · \(keyMap.keyName(.pageDown)) scrolls "
+        if count - top > room, inner.width > 30 {
+            let more = " \(count - top - room) more ↓ · \(keyMap.keyName(.pageDown)) scrolls "
             grid.put(more, row: inner.row + inner.height, column: inner.column + inner.width - DisplayWidth.of(more) - 1, role: .borderFocused)
         }
     }
 
-    /// The console's result lines wrapped to `width`: the report (diagnoses and fixes whole,
-    /// however narrow the terminal), an error, or what to type.
+    /// The console's result lines wrapped to `width` (`ConsoleText`), every one of them.
     package static func consoleLines(_ state: ExplorerState, keys: KeyMap, width: Int) -> [(String, StyleRole)] {
-        var lines: [(String, StyleRole)] = []
-        if state.console.running != nil {
-            lines.append(("running… (\(keys.keyName(.cancel)) cancels)", .statusMessage))
-        } else if let error = state.console.error {
-            lines.append((error, .statusError))
-        } else if let report = state.console.report {
-            lines = (state.console.fetch?.styledLines(undoKey: keys.keyName(.undo)) ?? []) + Self.reportLines(report)
-        } else {
-            lines.append(("type a document, e.g. { hero { name friends { name } } }, and press Enter", .textDim))
-        }
-        return lines.flatMap { line in
-            TextWrap.lines(line.0, width: width, asciiOnly: state.asciiOnly).map { ($0, line.1) }
-        }
+        ConsoleText(state, keys: keys, width: width).all
     }
 
     /// One input line of the console, its end kept visible, the cursor on the active one.
