@@ -27,6 +27,33 @@ import Testing
         #expect(VariablesText.template(for: "{ hero { name } }") == "{}")
     }
 
+    /// A variable given as null is null, not its default (GraphQL's coercion): a template that
+    /// wrote `"ep": null` for `$ep: Episode = JEDI` turned `hero(episode: $ep)` into a read of
+    /// `hero(episode:null)` unless the user thought to delete the line. A simple default is
+    /// written as its JSON value; one the template cannot write (a list, an object, a block
+    /// string) is left out, so that the default applies.
+    @Test func theTemplateWritesEachDefaultInsteadOfNull() {
+        let document = #"query Q($id: ID!, $ep: Episode = JEDI $n: Int = -3, $f: Float = 1.5e3, $s: String = "a, \"b\")", "#
+            + #"$b: Boolean = false, $none: String = null, $l: [Int] = [1, 2], $o: In = {a: 1}, $after: ID @deprecated) { x }"#
+        #expect(VariablesText.declared(in: document) == ["id", "ep", "n", "f", "s", "b", "none", "l", "o", "after"])
+        #expect(VariablesText.template(for: document)
+                == #"{"id": null, "ep": "JEDI", "n": -3, "f": 1.5e3, "s": "a, \"b\")", "b": false, "none": null, "after": null}"#)
+    }
+
+    @Test func aDefaultedVariableLeftAsPrefilledKeepsItsDefault() throws {
+        var explorer = explorer()
+        let document = "query Hero($ep: Episode = JEDI) { hero(episode: $ep) { name } }"
+        explorer.press([.character("w")] + Key.sequence(from: document) + [.enter])
+        guard case .editWatch(let editor) = explorer.state.mode else { Issue.record("no variables field: \(explorer.state.mode)"); return }
+        #expect(editor.variables.text == #"{"ep": "JEDI"}"#)
+        explorer.press([.enter])
+        explorer.settle()
+        let watch = try #require(explorer.state.watches.first)
+        #expect(watch.variables == #"{"ep": "JEDI"}"#)
+        // The tiny cache has no hero of any episode: the miss names the field read, JEDI's.
+        #expect(watch.error?.contains("QUERY_ROOT.hero(episode:JEDI)") == true, "\(watch.error ?? "")")
+    }
+
     @Test func thePromptAsksForTheVariablesOfADocumentThatDeclaresThem() throws {
         var explorer = explorer()
         explorer.press([.character("w")] + Key.sequence(from: luke) + [.enter])

@@ -20,32 +20,19 @@ package enum VariablesText {
     }
 
     /// The variables the first operation of `document` declares, in order: `$id` of
-    /// `query Luke($id: ID!) { … }` is `id`. Read from the text before the first `{`, so it
-    /// needs no schema and works on a document still being typed.
+    /// `query Luke($id: ID!) { … }` is `id` (`DeclaredVariable`).
     package static func declared(in document: String) -> [String] {
-        let head = document.prefix { $0 != "{" }
-        guard let open = head.firstIndex(of: "(") else { return [] }
-        var names: [String] = []
-        var scalars = head[head.index(after: open)...].unicodeScalars.makeIterator()
-        var current: String?
-        while let scalar = scalars.next() {
-            if scalar == "$" { current = ""; continue }
-            guard let name = current else { continue }
-            if scalar == "_" || scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar) {
-                current = name + String(scalar)
-            } else {
-                if !name.isEmpty, !names.contains(name) { names.append(name) }
-                current = nil
-            }
-        }
-        if let current, !current.isEmpty, !names.contains(current) { names.append(current) }
-        return names
+        DeclaredVariable.scan(document).map(\.name)
     }
 
-    /// `{}`, or `{"id": null, "first": null}`: a variables line to fill in for `document`.
+    /// `{}`, or `{"id": null, "ep": "JEDI"}`: a variables line to fill in for `document`, each
+    /// variable null but for one with a default, written as its default (a null would replace
+    /// it) or, when the default is not a simple literal, left out (so that it applies).
     package static func template(for document: String) -> String {
-        let names = declared(in: document)
-        guard !names.isEmpty else { return "{}" }
-        return "{" + names.map { "\"\($0)\": null" }.joined(separator: ", ") + "}"
+        let entries = DeclaredVariable.scan(document).compactMap { variable -> String? in
+            guard variable.hasDefault else { return "\"\(variable.name)\": null" }
+            return variable.defaultJSON.map { "\"\(variable.name)\": \($0)" }
+        }
+        return "{" + entries.joined(separator: ", ") + "}"
     }
 }
