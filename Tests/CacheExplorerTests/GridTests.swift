@@ -48,6 +48,19 @@ import Testing
         #expect(DisplayWidth.of("abc") == 3)
     }
 
+    /// Printable ASCII is counted a byte a column without breaking the text into characters;
+    /// anything else (a control, a wide or combining character) still goes character by
+    /// character, so both ways agree.
+    @Test func displayWidthOfTextAgreesWithItsCharactersWidths() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "Z", " ", "~", "\t", "\u{7F}", "\u{1B}", "é", "e\u{301}", "日", "\u{200B}", "😀", "\r\n"]
+        for _ in 0..<500 {
+            let text = String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+        }
+        #expect(DisplayWidth.of("a\u{7}b\u{7F}") == 2)
+    }
+
     @Test func roleRunsNameEachRunOfNonTextRolesByColumns() {
         var grid = Grid(size: Size(width: 10, height: 3))
         grid.put("ab", row: 0, column: 0)

@@ -7,9 +7,22 @@ import GraphQLCache
 /// checked all at once, and none is left unchecked when scrolled to.
 enum RecordRows {
     static func build(_ record: Record, expanded: Set<String>) -> [FieldRow] {
+        // Names and values taken together in one pass over the record and ordered by index:
+        // looking each of 20,000 names up again was a sixth of selecting the record.
+        var names: [String] = [], values: [CacheValue] = []
+        names.reserveCapacity(record.fields.count)
+        values.reserveCapacity(record.fields.count)
+        var typename: CacheValue?
+        for (name, value) in record.fields {
+            if name == "__typename" { typename = value } else { names.append(name); values.append(value) }
+        }
         var rows: [FieldRow] = []
-        for field in orderedFields(record) {
-            append(field: field, path: [], label: field, value: record.fields[field]!, expanded: expanded, into: &rows)
+        rows.reserveCapacity(record.fields.count)
+        if let typename {
+            append(field: "__typename", path: [], label: "__typename", value: typename, expanded: expanded, into: &rows)
+        }
+        for index in NaturalSort.order(names) {
+            append(field: names[index], path: [], label: names[index], value: values[index], expanded: expanded, into: &rows)
         }
         return rows
     }
