@@ -93,7 +93,7 @@ extension Explorer {
     private var consoleResultLines: [String]? {
         if let error = state.console.error { return [error] }
         guard let report = state.console.report else { return nil }
-        let fetch = state.console.fetch?.styledLines(undoKey: keyMap.keyName(.undo)) ?? []
+        let fetch = state.console.fetch?.styledLines(undoKey: keyMap.keyNameAfterLeavingTheConsole(.undo)) ?? []
         return (fetch + report.styledLines).map(\.0)
     }
 }

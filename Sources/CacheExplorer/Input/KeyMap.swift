@@ -21,6 +21,12 @@ package struct KeyMap: Hashable, Sendable {
         bindings.first { $0.command == command }?.key.description ?? command.rawValue
     }
 
+    /// How to reach `command` from the query console, which does not take it: the key that
+    /// leaves the console first (`Esc, then u`).
+    package func keyNameAfterLeavingTheConsole(_ command: Command) -> String {
+        "\(keyName(.cancel)), then \(keyName(command))"
+    }
+
     /// The first key bound to `command` that a line input does not take as text (`C-y`), for
     /// the query console; the first key when every key is a character.
     package func typingKeyName(_ command: Command) -> String {

@@ -24,7 +24,7 @@ package struct ConsoleText {
             head = [(error, .statusError)]
             report = nil
         } else if let report = console.report {
-            head = (console.fetch?.styledLines(undoKey: keys.keyName(.undo)) ?? []) + report.headLines
+            head = (console.fetch?.styledLines(undoKey: keys.keyNameAfterLeavingTheConsole(.undo)) ?? []) + report.headLines
             self.report = report
         } else {
             head = [("type a document, e.g. { hero { name friends { name } } }, and press Enter", .textDim)]

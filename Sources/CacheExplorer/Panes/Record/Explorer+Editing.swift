@@ -92,7 +92,11 @@ extension Explorer {
     }
 
     /// `; u undoes` with the user's undo key, after a change.
-    var undoHint: String { "; \(keyMap.keyName(.undo)) undoes" }
+    /// `; u undoes`, or from the query console (which takes letters as text and has no undo)
+    /// `; Esc, then u undoes`.
+    var undoHint: String {
+        "; \(state.focus == .query ? keyMap.keyNameAfterLeavingTheConsole(.undo) : keyMap.keyName(.undo)) undoes"
+    }
 
     /// `u`: takes back the last action together with the writes it caused (a watch that missed
     /// after it and refetched), in one transaction.
