@@ -62,6 +62,37 @@ import Testing
         #expect(filtered == ["Item:1", "Item:10", "Item:11", "Item:12"])
     }
 
+    /// Another process's commit that a look has seen leaves the listing behind the file: the UI
+    /// then waits for the connection, as for keys not read yet, rather than count and page the
+    /// keys as they were (a list that stayed at the old count after the app added a record).
+    @Test func aListingThatALookFoundBehindTheFileIsNotServedWhileHeld() async throws {
+        let directory = try TemporaryDirectory()
+        let cache = try cache(in: directory)
+        try cache.startTrackingExternalChanges()
+        #expect(try cache.keyCount(matching: nil) == 12)
+        _ = try cache.keys(matching: nil, offset: 0, limit: 5)
+        let other = try SQLiteNormalizedCache(path: directory.path("listing.sqlite"))
+        _ = try other.merge(records: RecordSet(records: [Record(key: "Item:13", ["x": .int(1)])]))
+        let found = try #require(try cache.externalChanges())
+        #expect(found.change.changedRecords == ["Item:13"])
+        let holding = Flag(), release = Flag(), reading = Flag()
+        let holder = hold(cache, holding: holding, release: release, reading: reading)
+        while !holding.isSet { await Task.yield() }
+        let releaser = Task(executorPreference: executor) {
+            while !reading.isSet { usleep(200) }
+            usleep(20_000)
+            release.set()
+        }
+        reading.set()
+        let (count, page) = try LockWaiting.$forbidden.withValue(true) {
+            (try cache.keyCount(matching: nil), try cache.keys(matching: nil, offset: 0, limit: 20))
+        }
+        try await holder.value
+        await releaser.value
+        #expect(count == 13)
+        #expect(page.contains("Item:13"))
+    }
+
     /// Keys not read yet cannot come from memory: the UI waits for the connection, as before.
     @Test func keysNotListedYetAreReadOnceTheConnectionIsFree() async throws {
         let directory = try TemporaryDirectory()

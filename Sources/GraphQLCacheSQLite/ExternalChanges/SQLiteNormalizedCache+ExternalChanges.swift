@@ -69,6 +69,10 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
             let count = try findUnreadRemovals(listed, added: added, &collector, on: state.connection)
             if Self.listsTheSameKeys(listed, count: count, added: added, collector) { state.keys.withLock { $0.dataVersion = version } }
         }
+        // A listing the file has moved past is forgotten now, not at the next read through the
+        // connection: while this process holds the connection the UI is answered from the
+        // listing (`withConnection(whileHeld:)`), which would show the keys as they were.
+        state.keys.withLock { if $0.dataVersion != version { $0.invalidate() } }
         tracker.apply(sightings)
         tracker.dataVersion = version
         state.externalBefore.add(collector.before)
