@@ -25,6 +25,9 @@ import Testing
         #expect(VariablesText.declared(in: "{ hero(id: $x) { name } }") == [])
         #expect(VariablesText.template(for: luke) == #"{"id": null}"#)
         #expect(VariablesText.template(for: "{ hero { name } }") == "{}")
+        let afterAFragment = "fragment F on Droid { name friends(first: 2) { name } } query Q($id: ID!) { droid(id: $id) { ...F } }"
+        #expect(VariablesText.declared(in: afterAFragment) == ["id"])
+        #expect(VariablesText.declared(in: "# query Old($x: Int)\nquery New($y: Int) { a }") == ["y"])
     }
 
     /// A variable given as null is null, not its default (GraphQL's coercion): a template that

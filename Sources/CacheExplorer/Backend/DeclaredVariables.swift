@@ -58,14 +58,26 @@ private struct Scanner {
     }
 
     /// Moves past the `(` that opens the first operation's variables; false when a `{` (its
-    /// selection set) comes first, or neither does.
+    /// selection set) comes first, or neither does. Fragment definitions before the operation
+    /// are passed over whole.
     mutating func skipToVariables() -> Bool {
-        while let scalar = next() {
+        var firstWord: String?
+        while let scalar = peek {
             switch scalar {
-            case "(": return true
-            case "{": return false
+            case "(": index += 1; return true
+            case "{":
+                guard firstWord == "fragment" else { return false }
+                skipBalanced()
+                firstWord = nil
             case "#": skipComment()
-            default: continue
+            case "\"": index += 1; skipString(opened: true)
+            default:
+                if Self.isNameScalar(scalar, first: true) {
+                    let word = name()
+                    if firstWord == nil { firstWord = word }
+                } else {
+                    index += 1
+                }
             }
         }
         return false
