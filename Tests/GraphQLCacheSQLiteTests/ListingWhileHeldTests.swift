@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// `read` as the UI makes it, while another thread holds the connection for 20 ms more:
+    /// a read that must wait for the connection gets it then.
+    private func readAsTheUIWhileHeldBriefly<T>(_ cache: SQLiteNormalizedCache, _ read: () throws -> T) async throws -> T {
+        let holding = Flag(), release = Flag(), reading = Flag()
+        let holder = hold(cache, holding: holding, release: release, reading: reading)
+        while !holding.isSet { await Task.yield() }
+        let releaser = Task(executorPreference: executor) {
+            while !reading.isSet { usleep(200) }
+            usleep(20_000)
+            release.set()
+        }
+        reading.set()
+        let result = try LockWaiting.$forbidden.withValue(true) { try read() }
+        try await holder.value
+        await releaser.value
+        return result
+    }
+
     @Test func aUIPageAndCountOfListedKeysDoNotWaitForTheConnection() async throws {
         let directory = try TemporaryDirectory()
         let cache = try cache(in: directory)
@@ -75,20 +93,9 @@ import Testing
         _ = try other.merge(records: RecordSet(records: [Record(key: "Item:13", ["x": .int(1)])]))
         let found = try #require(try cache.externalChanges())
         #expect(found.change.changedRecords == ["Item:13"])
-        let holding = Flag(), release = Flag(), reading = Flag()
-        let holder = hold(cache, holding: holding, release: release, reading: reading)
-        while !holding.isSet { await Task.yield() }
-        let releaser = Task(executorPreference: executor) {
-            while !reading.isSet { usleep(200) }
-            usleep(20_000)
-            release.set()
-        }
-        reading.set()
-        let (count, page) = try LockWaiting.$forbidden.withValue(true) {
+        let (count, page) = try await readAsTheUIWhileHeldBriefly(cache) {
             (try cache.keyCount(matching: nil), try cache.keys(matching: nil, offset: 0, limit: 20))
         }
-        try await holder.value
-        await releaser.value
         #expect(count == 13)
         #expect(page.contains("Item:13"))
     }
@@ -97,18 +104,7 @@ import Testing
     @Test func keysNotListedYetAreReadOnceTheConnectionIsFree() async throws {
         let directory = try TemporaryDirectory()
         let cache = try cache(in: directory)
-        let holding = Flag(), release = Flag(), reading = Flag()
-        let holder = hold(cache, holding: holding, release: release, reading: reading)
-        while !holding.isSet { await Task.yield() }
-        let releaser = Task(executorPreference: executor) {
-            while !reading.isSet { usleep(200) }
-            usleep(20_000)
-            release.set()
-        }
-        reading.set()
-        let page = try LockWaiting.$forbidden.withValue(true) { try cache.keys(matching: nil, offset: 0, limit: 3) }
-        try await holder.value
-        await releaser.value
+        let page = try await readAsTheUIWhileHeldBriefly(cache) { try cache.keys(matching: nil, offset: 0, limit: 3) }
         #expect(page == ["Item:1", "Item:2", "Item:3"])
     }
 }
