@@ -22,22 +22,34 @@ final class WatchTree: @unchecked Sendable {
     private let configuration: CacheConfiguration
     private let options: ReadOptions
     private let root: ReadNode
-    /// The nodes listed under each record they looked up or found absent.
+    /// The nodes listed under each record they looked up or found absent; built by the first
+    /// patch (`indexIfNeeded`), not by the first read.
     private var index = WatchTreeIndex()
+    /// Whether `index` lists the tree's nodes yet.
+    ///
+    /// Why lazily: listing 100,000 items' nodes by record took a sixth of a watch's first
+    /// read (a table of 100,000 entries, made and later freed), which a watch that is never
+    /// patched, or is cancelled first, never uses. The first change pays it once instead.
+    private var isIndexed = false
+    /// How many nodes the first read made: the room the index makes at once.
+    private let firstNodeCount: Int
     /// What the whole read depends on: every node's lookups together.
     private var dependencies: FieldDependencies
     /// What the read left out (`listElementLimit`): every attached node's counts added up.
     private var elided = ElidedCounts()
     private var generation = 0
 
-    private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode) {
+    private init(query: GraphQLOperation, configuration: CacheConfiguration, options: ReadOptions, root: ReadNode,
+                 nodeCount: Int) {
         self.query = query
         self.configuration = configuration
         self.options = options
         self.root = root
-        self.dependencies = FieldDependencies()
-        indexSubtree(root)
-        dependencies = index.dependencies()
+        firstNodeCount = nodeCount
+        var first = WatchTreeIndex.FirstRead(nodeCount: nodeCount)
+        first.add(root)
+        dependencies = first.dependencies()
+        elided = first.elided
     }
 
     /// Reads `query` whole from `source`, as a tree when it can be one (its root record is
@@ -53,7 +65,8 @@ final class WatchTree: @unchecked Sendable {
         let builder = ReadTreeBuilder(variables: query.variables)
         reader.tree = builder
         let root = try reader.readNode(record, selections: query.selectionSet, staticType: rootType, tree: builder)
-        let tree = WatchTree(query: query, configuration: configuration, options: options, root: root)
+        let tree = WatchTree(query: query, configuration: configuration, options: options, root: root,
+                             nodeCount: builder.created.count)
         return (tree.result(), tree)
     }
 
@@ -62,6 +75,7 @@ final class WatchTree: @unchecked Sendable {
     /// only a whole read can tell.
     func patch(fields: Set<FieldKey>, removed: Set<CacheKey>, records: Set<CacheKey>,
                source: any RecordSource) throws -> ReadResult? {
+        indexIfNeeded()
         generation += 1
         let source = PatchSource(source)
         var dirty = DirtyNodes()
@@ -204,9 +218,16 @@ final class WatchTree: @unchecked Sendable {
 
 /// The index from records to nodes, and the dependencies kept from it.
 extension WatchTree {
-    /// Lists `node` and its descendants (the whole first read: no record is touched yet).
+    /// Lists every node of the tree, the first time a patch needs them (no record is touched
+    /// yet: the dependencies and counts were made by the first read).
+    private func indexIfNeeded() {
+        guard !isIndexed else { return }
+        isIndexed = true
+        index.reserve(records: firstNodeCount)
+        indexSubtree(root)
+    }
+
     private func indexSubtree(_ node: ReadNode) {
-        elided.add(node.contents.elided, sign: 1)
         index.add(node)
         for child in node.contents.children { indexSubtree(child) }
     }
