@@ -75,7 +75,13 @@ final class ExplorerWatch: Sendable {
             self?.deliver(update)
         }
         self.watcher.withLock { $0 = watcher }
-        startWork { await watcher.fetch() }
+        startWork { [weak self] in
+            await watcher.fetch()
+            // Once the first result is shown, the kept tree's nodes are listed by record in
+            // work of their own (the watch is not "reading" meanwhile), so that the first edit
+            // patches as fast as the next instead of listing 100,000 nodes first.
+            self?.work.start { _ in watcher.prepareForChanges() }
+        }
     }
 
     /// Stops listening and cancels what is under way.

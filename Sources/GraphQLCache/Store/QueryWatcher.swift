@@ -281,6 +281,13 @@ public final class QueryWatcher: Sendable {
         }
     }
 
+    /// Lists the kept tree's nodes by record now, which the first change would otherwise do
+    /// (`WatchTree.indexIfNeeded`): a caller with a thread to spare after the first result (the
+    /// explorer's background work) calls it so that the first edit patches as fast as the next.
+    package func prepareForChanges() {
+        tree.withLock { $0?.indexIfNeeded() }
+    }
+
     /// The read after `trigger`: the kept tree patched where the change touched it, or, when
     /// there is no tree or a patch cannot decide, the whole query read again (as a new tree).
     private func readForUpdate(after trigger: WatchTrigger) throws -> ReadResult {

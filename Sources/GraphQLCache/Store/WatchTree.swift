@@ -220,7 +220,7 @@ final class WatchTree: @unchecked Sendable {
 extension WatchTree {
     /// Lists every node of the tree, the first time a patch needs them (no record is touched
     /// yet: the dependencies and counts were made by the first read).
-    private func indexIfNeeded() {
+    func indexIfNeeded() {
         guard !isIndexed else { return }
         isIndexed = true
         index.reserve(records: firstNodeCount)
