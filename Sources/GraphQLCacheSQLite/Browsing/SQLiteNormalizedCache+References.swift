@@ -16,10 +16,9 @@ extension SQLiteNormalizedCache {
         // `K`, `;` and `` ` `` have non-ASCII equivalents (KELVIN SIGN…) that make the same key.
         let equivalents: Set<UInt8> = [UInt8(ascii: "K"), UInt8(ascii: ";"), UInt8(ascii: "`")]
         guard Self.isWrittenAsItself(key.rawValue, excluding: equivalents) else { return try forEachRecord(body) }
-        // The key and the quote that ends its string: `User:7"`, not `User:70"`. (Without the
-        // opening quote `LIKE` looks for the key's first letter rather than every quote.)
-        let text = "%" + Self.escapeLike(key.rawValue) + "\"%"
-        try forEachRecord(where: (#""record" LIKE ? ESCAPE '\' OR "# + Self.holdsUnicodeEscape, [text]), body)
+        // The key and the quote that ends its string: `User:7"`, not `User:70"`; or a `\u`
+        // escape, which may spell it another way (`SQLiteConnection.mayReferenceFunction`).
+        try forEachRecord(where: (#"\#(SQLiteConnection.mayReferenceFunction)("record", ?)"#, [key.rawValue + "\""]), body)
     }
 
     public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (ScannedRow) throws -> Void) throws {

@@ -59,6 +59,7 @@ package final class SQLiteConnection {
         sqlite3_progress_handler(db, Self.progressInterval, { _ in
             withUnsafeCurrentTask { $0?.isCancelled ?? false } ? 1 : 0
         }, nil)
+        Self.registerFunctions(on: db)
     }
 
     /// Virtual machine steps between two checks of the running task's cancellation (a check

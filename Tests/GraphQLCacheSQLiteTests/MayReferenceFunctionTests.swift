@@ -1,0 +1,23 @@
+@testable import GraphQLCacheSQLite
+import Testing
+
+/// The byte search behind `cachelens_may_reference` (finding the records that point at a key)
+/// against a plain search, on random texts over a small alphabet so that partial matches and
+/// overlaps are common.
+@Suite struct MayReferenceFunctionTests {
+    @Test func theByteSearchFindsExactlyWhatAPlainSearchFinds() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("ab\\u\"".utf8)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let needle = (0..<Int.random(in: 1...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let expected = text.count >= needle.count && (0...(text.count - needle.count)).contains { Array(text[$0..<($0 + needle.count)]) == needle }
+            let found = text.withUnsafeBytes { bytes in
+                needle.withUnsafeBytes { wanted in
+                    SQLiteConnection.contains(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count, wanted.baseAddress!, wanted.count)
+                }
+            }
+            #expect(found == expected, "\(String(decoding: text, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
+        }
+    }
+}
