@@ -183,7 +183,7 @@ package struct ExploreCommand: ParsableCommand {
         }
         let paths = watches + (opensSample ? SampleExplorerData.watchFiles() : [])
         return try paths.enumerated().map { index, path in
-            let variables = try watchVariables.indices.contains(index)
+            let variables = watchVariables.indices.contains(index)
                 ? (path: watchVariables[index], text: try InputFile.readText(watchVariables[index], role: "--variables")) : nil
             return (path, try InputFile.readText(path, role: "--watch"), variables)
         }
