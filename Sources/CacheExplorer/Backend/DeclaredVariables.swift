@@ -34,7 +34,7 @@ package struct DeclaredVariable: Hashable, Sendable {
                 _ = scanner.name()
                 scanner.skipSpace()
                 if scanner.peek == "(" { scanner.skipBalanced() }
-            case "\"": scanner.skipString(opened: true)
+            case "\"": scanner.skipString()
             default: continue
             }
         }
@@ -70,7 +70,7 @@ private struct Scanner {
                 skipBalanced()
                 firstWord = nil
             case "#": skipComment()
-            case "\"": index += 1; skipString(opened: true)
+            case "\"": index += 1; skipString()
             default:
                 if Self.isNameScalar(scalar, first: true) {
                     let word = name()
@@ -114,7 +114,7 @@ private struct Scanner {
         case "\"":
             let start = index
             index += 1
-            guard !skipString(opened: true) else { return nil }
+            guard !skipString() else { return nil }
             return String(String.UnicodeScalarView(scalars[start..<index]))
         case "[", "{":
             skipBalanced()
@@ -134,7 +134,7 @@ private struct Scanner {
     /// Moves past a string whose opening quote was read; true when it was a block string
     /// (`"""…"""`), whose text is not JSON. A `\u{…}` escape also makes it not JSON (true).
     @discardableResult
-    mutating func skipString(opened: Bool) -> Bool {
+    mutating func skipString() -> Bool {
         if peek == "\"", index + 1 < scalars.count, scalars[index + 1] == "\"" {
             index += 2
             while index + 2 < scalars.count, !(scalars[index] == "\"" && scalars[index + 1] == "\"" && scalars[index + 2] == "\"") {
@@ -162,7 +162,7 @@ private struct Scanner {
             switch scalar {
             case "[", "{", "(": depth += 1
             case "]", "}", ")": depth -= 1
-            case "\"": skipString(opened: true)
+            case "\"": skipString()
             default: break
             }
             if depth <= 0 { return }

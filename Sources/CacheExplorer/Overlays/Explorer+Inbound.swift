@@ -25,8 +25,8 @@ extension Explorer {
 
     /// The places in `record` holding a reference to `target`, in the record view's order.
     static func references(in record: Record, to target: CacheKey) -> [InboundReference] {
-        RecordRows.orderedFields(record).flatMap { field -> [InboundReference] in
-            guard let value = record.fields[field], value.referencedKeys.contains(target) else { return [] }
+        RecordRows.orderedEntries(record).flatMap { field, value -> [InboundReference] in
+            guard value.referencedKeys.contains(target) else { return [] }
             return ValuePath.places(in: value, field: field, objects: false) { $0 == .reference(target) }
                 .map { InboundReference(record: record.key, place: $0) }
         }
