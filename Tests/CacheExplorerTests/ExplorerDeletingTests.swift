@@ -49,6 +49,35 @@ import Testing
         #expect(explorer.state.message == StatusMessage("undone: delete \"human\" (2 records restored)"))
     }
 
+    /// The preview keeps only the lines it shows: they must be the first five of every dangling
+    /// reference in text order, whichever records, fields and list places they come from.
+    @Test func thePreviewShowsTheFirstDanglingReferencesInTextOrderAndCountsThemAll() throws {
+        let items = (0..<40).map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0)]) }
+        var generator = SystemRandomNumberGenerator()
+        let owners = (0..<6).map { owner in
+            Record(key: CacheKey("Owner:\(owner)"), [
+                "items": .list(items.shuffled(using: &generator).prefix(9).map { .reference($0.key) }),
+                "best": .reference(items.randomElement(using: &generator)!.key),
+                "other": .reference("Owner:0"),
+            ])
+        }
+        var everyLine: [String] = []
+        for owner in owners {
+            for field in ["best", "items"] {
+                owner.fields[field]!.referencedKeys.forEach { everyLine.append("\(owner.key).\(field) → \($0)") }
+            }
+        }
+        let cache = InMemoryNormalizedCache(records: RecordSet(records: items + owners))
+        var explorer = Explorer(backend: StoreBackend(cache: cache, sourceName: "owners"), size: Size(width: 100, height: 30))
+        explorer.press([.character("D")] + Key.sequence(from: "Item:") + [.enter])
+        guard case .confirm(.deletePattern(let preview)) = explorer.state.mode else {
+            Issue.record("no preview: \(explorer.state.mode)")
+            return
+        }
+        #expect(preview.danglingCount == everyLine.count)
+        #expect(preview.danglingReferences == Array(everyLine.sorted().prefix(5)))
+    }
+
     @Test func aPatternMatchingNothingSaysSo() {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("D")] + Key.sequence(from: "zzz") + [.enter])

@@ -20,4 +20,27 @@ import Testing
             #expect(found == expected, "\(String(decoding: text, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
         }
     }
+
+    /// The folded search behind `cachelens_may_hold_folded` (what a removal by pattern would
+    /// leave dangling) against a plain search of the lowercased texts. The alphabet holds both
+    /// cases of two letters and `@`, `` ` ``, `[`, `{`, which differ from letters by the case
+    /// bit alone, so that a fold of non-letters would show.
+    @Test func theFoldedSearchFindsExactlyWhatACaseInsensitiveSearchOfASCIILettersFinds() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet = Array("abAB@`[{\\u".utf8)
+        func lowered(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (65...90).contains($0) ? $0 + 32 : $0 } }
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let needle = (0..<Int.random(in: 1...3, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let (plainText, plainNeedle) = (lowered(text), lowered(needle))
+            let expected = text.count >= needle.count
+                && (0...(text.count - needle.count)).contains { Array(plainText[$0..<($0 + needle.count)]) == plainNeedle }
+            let found = text.withUnsafeBytes { bytes in
+                needle.withUnsafeBytes { wanted in
+                    SQLiteConnection.containsFolded(bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count, wanted.baseAddress!, wanted.count)
+                }
+            }
+            #expect(found == expected, "\(String(decoding: text, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
+        }
+    }
 }

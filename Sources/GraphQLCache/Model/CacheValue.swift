@@ -28,6 +28,16 @@ public enum CacheValue: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with each record key this value points at, in `referencedKeys`' order,
+    /// without building the array (a list of 100,000 references is walked, not copied).
+    package func forEachReferencedKey(_ body: (CacheKey) throws -> Void) rethrows {
+        switch self {
+        case .reference(let key): try body(key)
+        case .list(let items): for item in items { try item.forEachReferencedKey(body) }
+        default: break
+        }
+    }
+
     /// A short name of the value's kind, used in error messages and the explorer.
     public var kindName: String {
         switch self {

@@ -1,9 +1,10 @@
 import GraphQLCache
 
 /// Who points at a record, and what a removal by pattern would leave dangling, without
-/// decoding every record: SQLite's `LIKE` runs over the stored JSON text first, and only the
-/// rows whose text can mention the key are decoded (about 1,000 of 100,000 for a user's
-/// inbound references, instead of every row).
+/// decoding every record: a byte search (CacheLens's own SQL functions, in
+/// `SQLiteConnection+Functions`) runs over the stored JSON text first, and only the rows whose
+/// text can mention the key are decoded (about 1,000 of 100,000 for a user's inbound
+/// references, instead of every row).
 ///
 /// The text test is exact in what it keeps: a reference to a key is that key as a JSON string,
 /// and every character outside `"`, `\`, `/`, the control characters and non-ASCII is written
@@ -29,17 +30,13 @@ extension SQLiteNormalizedCache {
             }
         }
         // Keys that match stay out (`NOT` of the removal's own condition); a row is kept when
-        // its text holds the pattern, case-insensitively as `LIKE` compares, as every key that
-        // matches does (`byteSearchFindsEveryMatch`).
+        // its text holds the pattern, ASCII letters in either case, as every key that matches
+        // does (`byteSearchFindsEveryMatch`), or a `\u` escape, which may spell one
+        // (`SQLiteConnection.mayHoldFoldedFunction`).
         let keys = Self.matchCondition(for: pattern)
-        let text = "%" + Self.escapeLike(pattern.pattern) + "%"
-        let sql = #"NOT (\#(keys.sql)) AND ("record" LIKE ? ESCAPE '\' OR "# + Self.holdsUnicodeEscape + ")"
-        try forEachRecord(where: (sql, keys.bindings + [text]), body)
+        let sql = #"NOT (\#(keys.sql)) AND \#(SQLiteConnection.mayHoldFoldedFunction)("record", ?)"#
+        try forEachRecord(where: (sql, keys.bindings + [pattern.pattern]), body)
     }
-
-    /// Whether a row's text holds a `\u` escape, with `LIKE` (which finds a pattern's first
-    /// character with `strcspn`; `instr` compares at every byte and cost more than the scan).
-    static let holdsUnicodeEscape = #""record" LIKE '%\\u%' ESCAPE '\'"#
 
     /// Whether every JSON writer writes `text` inside a string as its own bytes (or with `\u`
     /// escapes): printable ASCII but `"`, `\` and `/`, and none of `excluded`.

@@ -38,20 +38,25 @@ extension Explorer {
     }
 
     /// References from records that stay to existing records that would go (`doomed`, the
-    /// matching keys, known from the key listing, rather than loading every target): a sample
-    /// and the count.
+    /// matching keys, known from the key listing, rather than loading every target): the first
+    /// few in order and the count. Only the lines shown are written out: a list of 100,000
+    /// references into the pattern made a line and a sort entry each.
     private func wouldDangle(_ matcher: KeyPattern, doomed: Set<CacheKey>) throws -> ([String], Int) {
-        var candidates: [(from: String, target: CacheKey)] = []
+        var sample = DanglingSample(limit: 5)
         try backend.forEachRecord(pointingInto: matcher) { record in
             guard !matcher.matches(record.key) else { return }
-            for field in RecordRows.orderedFields(record) {
-                for target in record.fields[field]!.referencedKeys where matcher.matches(target) {
-                    candidates.append(("\(record.key).\(field)", target))
+            for (field, value) in RecordRows.orderedEntries(record) {
+                var from: String?
+                value.forEachReferencedKey { target in
+                    // The pattern first: it rejects most targets sooner than hashing them does.
+                    guard matcher.matches(target), doomed.contains(target) else { return }
+                    let name = from ?? "\(record.key).\(field)"
+                    from = name
+                    sample.add(from: name, to: target)
                 }
             }
         }
-        let dangling = candidates.filter { doomed.contains($0.target) }
-        return (Array(dangling.map { "\($0.from) → \($0.target)" }.sorted().prefix(5)), dangling.count)
+        return (sample.lines, sample.count)
     }
 
     /// Deletes every record the preview's pattern matches now.
