@@ -1,6 +1,7 @@
 import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
+import GraphQLCacheSQLite
 import Testing
 
 /// `:find TEXT` lists the records whose values (not field names) contain the text, searched in
@@ -73,5 +74,31 @@ import Testing
         let stoppedAt = find.matches
         Self.runUntilFound(&loop)
         #expect(loop.explorer.state.find?.matches == stoppedAt)
+    }
+
+    /// The slice's byte search may not miss what `ValueSearch.matches` finds: a value another
+    /// writer stored with `\u` escapes, and a non-ASCII letter in another case (the search
+    /// folds Unicode case; a byte search folds ASCII letters only).
+    @Test func findFindsValuesWrittenWithEscapesAndNonASCIILettersInAnyCase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("apollo.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [
+            ("Human:1000", #"{"name":"Luke\u0020Skywalker"}"#),
+            ("Human:1001", #"{"name":"Darth Vader","home":"\u00c9CLAIR"}"#),
+            ("Human:1002", #"{"name":"Leia","home":"éclair"}"#),
+            ("Human:1003", #"{"name":"Han"}"#),
+        ])
+        let cache = try SQLiteNormalizedCache(path: path)
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 30))
+        var loop = ExplorerLoop(explorer: Explorer(backend: StoreBackend(cache: cache, sourceName: "apollo"), size: terminal.size),
+                                terminal: terminal)
+        for (text, expected) in [("luke skywalker", ["Human:1000"]), ("ÉCLAIR", ["Human:1001", "Human:1002"]),
+                                 ("Éclair", ["Human:1001", "Human:1002"])] as [(String, [CacheKey])] {
+            terminal.type([.character(":")] + "find \(text)".map(Key.character) + [.enter])
+            Self.runUntilFound(&loop)
+            #expect(loop.explorer.state.find?.matches == expected, "\(text)")
+            terminal.type([.escape])
+            loop.run(untilIdle: true)
+        }
     }
 }

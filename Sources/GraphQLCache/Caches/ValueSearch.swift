@@ -37,8 +37,8 @@ public struct ValueSearch: Hashable, Sendable {
 
 /// One slice of a value search over a cache's rows.
 public struct ValueSearchSlice: Sendable {
-    /// Keys of rows in the slice whose stored text contains the search text: candidates, to
-    /// be confirmed with `ValueSearch.matches` (the text may sit in a field name).
+    /// Keys of rows in the slice that may match: candidates, to be confirmed with
+    /// `ValueSearch.matches` (the text may sit in a field name, or a row may be taken whole).
     public var candidates: [CacheKey]
     /// Where the next slice starts.
     public var next: Int64
@@ -57,8 +57,8 @@ public struct ValueSearchSlice: Sendable {
 
 /// A cache whose rows can be searched for a text a slice at a time.
 package protocol ValueSearching: NormalizedCache {
-    /// The rows from `position` (0 first) on, at most `rows` of them, whose stored record text
-    /// contains `text` case-insensitively (ASCII letters fold; other characters are compared
-    /// as stored).
+    /// The rows from `position` (0 first) on, at most `rows` of them, that may hold a value
+    /// containing `text` as `ValueSearch.matches` tests it: a superset of the matches (the text
+    /// may sit in a field name), never missing one.
     func searchSlice(containing text: String, from position: Int64, rows: Int) throws -> ValueSearchSlice
 }
