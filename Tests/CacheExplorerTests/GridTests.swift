@@ -1,3 +1,4 @@
+import Foundation
 import CacheExplorer
 import Testing
 
@@ -20,6 +21,21 @@ import Testing
         narrow.put("a映", row: 0, column: 0)
         #expect(narrow.text == "a…")
         #expect(narrow[0, 1].width == 1)
+    }
+
+    /// Printable ASCII takes a shorter way into the grid; it must write what the general way
+    /// writes: the same text with one non-ASCII letter of the same width goes the general way.
+    @Test func asciiTextIsWrittenAsTheGeneralWayWritesTextOfTheSameWidths() {
+        for column in 0...4 {
+            for limit in [nil, 0, 1, 2, 3, 5, 9] as [Int?] {
+                var ascii = Grid(size: Size(width: 6, height: 1)), general = ascii
+                let usedASCII = ascii.put("abcdefg", row: 0, column: column, role: .border, limit: limit)
+                let usedGeneral = general.put("ébcdefg", row: 0, column: column, role: .border, limit: limit)
+                #expect(usedASCII == usedGeneral, "column \(column), limit \(String(describing: limit))")
+                #expect(ascii.text == general.text.replacingOccurrences(of: "é", with: "a"), "column \(column), limit \(String(describing: limit))")
+                #expect(ascii.cells.map(\.role) == general.cells.map(\.role))
+            }
+        }
     }
 
     @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {

@@ -6,13 +6,19 @@ package struct Cell: Hashable, Sendable {
     /// What is drawn.
     package var character: Character
     /// 1 for ordinary characters, 2 for wide ones, 0 for the second column of a wide one.
-    package var width: Int
+    package var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = UInt8(newValue) }
+    }
     /// What it means; the theme decides how it looks.
     package var role: StyleRole
+    /// The width in one byte: a cell is 24 bytes, not 32, so a 120x40 screen (115 KB) stays
+    /// under the allocator's 128 KB line past which each frame's grid was fresh pages.
+    private var storedWidth: UInt8
 
     package init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
         self.character = character
-        self.width = width
+        self.storedWidth = UInt8(width)
         self.role = role
     }
 

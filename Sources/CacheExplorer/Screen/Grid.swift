@@ -25,6 +25,7 @@ package struct Grid: Hashable, Sendable {
     package mutating func put(_ text: String, row: Int, column: Int, role: StyleRole = .text, limit: Int? = nil) -> Int {
         guard row >= 0, row < size.height, column >= 0 else { return 0 }
         let end = min(size.width, column + (limit ?? size.width))
+        if let used = putPrintableASCII(text, row: row, column: column, end: end, role: role) { return used }
         var col = column
         var lastStart: Int?
         for character in VisibleText.shown(text, asciiOnly: asciiOnly) {
@@ -39,6 +40,25 @@ package struct Grid: Hashable, Sendable {
             col += width
         }
         return col - column
+    }
+
+    /// `put` for text of printable ASCII alone (most of a screen: keys, field names, numbers),
+    /// byte by byte: each byte is one character one column wide that shows as itself, so the
+    /// walk through characters, escapes and widths is skipped. Nil for any other text.
+    private mutating func putPrintableASCII(_ text: String, row: Int, column: Int, end: Int, role: StyleRole) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
+            var col = column
+            for byte in bytes {
+                if col + 1 > end {
+                    return markCut(row: row, column: column, at: col, lastStart: col > column ? col - 1 : nil, end: end, role: role)
+                }
+                set(row, col, Cell(Character(Unicode.Scalar(byte)), role: role))
+                col += 1
+            }
+            return col - column
+        }
     }
 
     /// Puts `…` where text written from `column` was cut at `col` (its last character started at
@@ -76,21 +96,29 @@ package struct Grid: Hashable, Sendable {
         let role: StyleRole = focused ? .borderFocused : .border
         let right = rect.column + rect.width - 1, bottom = rect.row + rect.height - 1
         for c in rect.column...right {
-            put("─", row: rect.row, column: c, role: role)
-            put("─", row: bottom, column: c, role: role)
+            putBorder("─", row: rect.row, column: c, role: role)
+            putBorder("─", row: bottom, column: c, role: role)
         }
         for r in rect.row...bottom {
-            put("│", row: r, column: rect.column, role: role)
-            put("│", row: r, column: right, role: role)
+            putBorder("│", row: r, column: rect.column, role: role)
+            putBorder("│", row: r, column: right, role: role)
         }
-        put("┌", row: rect.row, column: rect.column, role: role)
-        put("┐", row: rect.row, column: right, role: role)
-        put("└", row: bottom, column: rect.column, role: role)
-        put("┘", row: bottom, column: right, role: role)
+        putBorder("┌", row: rect.row, column: rect.column, role: role)
+        putBorder("┐", row: rect.row, column: right, role: role)
+        putBorder("└", row: bottom, column: rect.column, role: role)
+        putBorder("┘", row: bottom, column: right, role: role)
         if !title.isEmpty, rect.width > 4 {
             put(" \(title) ", row: rect.row, column: rect.column + 1,
                 role: focused ? .titleFocused : .title, limit: rect.width - 2)
         }
+    }
+
+    /// Writes one box-drawing character (one column wide, shown as itself even on an ASCII-only
+    /// terminal, `VisibleText.isInterfaceSymbol`) as `put` would, without `put`'s walk through
+    /// the text: a frame's borders are a thousand cells, and `put` made them a third of a frame.
+    private mutating func putBorder(_ character: Character, row: Int, column: Int, role: StyleRole) {
+        guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
+        set(row, column, Cell(character, role: role))
     }
 
     /// The screen as text, one line per row with trailing spaces trimmed: what golden files hold.
