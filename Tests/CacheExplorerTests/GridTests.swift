@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    /// A cell holds its character as bytes (15 inline, longer ones by number): every kind comes
+    /// back as it went in, and two cells are equal exactly when their characters' bytes are.
+    @Test func aCellGivesBackTheCharacterItWasGiven() {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"   // 25 bytes
+        let characters: [Character] = ["a", "~", " ", "é", "映", "e\u{301}\u{323}", "🇫🇷", "\u{1F}",
+                                       Character("e" + String(repeating: "\u{301}", count: 7)),   // 15 bytes
+                                       Character("e" + String(repeating: "\u{301}", count: 8)),   // 17 bytes
+                                       Character(family)]
+        for character in characters {
+            #expect(Cell(character).character == character)
+            #expect(String(Cell(character).character).utf8.elementsEqual(String(character).utf8))
+        }
+        #expect(Cell(Character(family)) == Cell(Character(family)))
+        #expect(Cell("a", role: .border) != Cell("b", role: .border))
+        #expect(Cell(Character(family)) != Cell(characters[9]))
+        var cell = Cell("x")
+        cell.character = Character(family)
+        #expect(cell.character == Character(family))
+    }
+
     @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {
         var grid = Grid(size: Size(width: 4, height: 1))
         grid.put("映画", row: 0, column: 0)

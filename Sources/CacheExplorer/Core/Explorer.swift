@@ -31,6 +31,7 @@ package struct Explorer {
     /// Opens the explorer on `backend` at `size`, loading the first page of keys only.
     package init(backend: any RecordBrowsing, size: Size, theme: Theme = .default, keyMap: KeyMap = .default,
                 environment: ExplorerEnvironment = .isolated) {
+        FrameMemory.keepFramesInTheHeap()
         self.backend = backend
         self.theme = theme
         self.keyMap = keyMap

@@ -4,7 +4,10 @@
 /// continuation (width 0) that terminals must not draw over.
 package struct Cell: Hashable, Sendable {
     /// What is drawn.
-    package var character: Character
+    package var character: Character {
+        get { glyph.character }
+        set { glyph = Glyph(newValue) }
+    }
     /// 1 for ordinary characters, 2 for wide ones, 0 for the second column of a wide one.
     package var width: Int {
         get { Int(storedWidth) }
@@ -12,13 +15,22 @@ package struct Cell: Hashable, Sendable {
     }
     /// What it means; the theme decides how it looks.
     package var role: StyleRole
+    /// The character as plain bytes (`Glyph`), so that a grid is memory alone.
+    private var glyph: Glyph
     /// The width in one byte: a cell is 24 bytes, not 32, so a 120x40 screen (115 KB) stays
     /// under the allocator's 128 KB line past which each frame's grid was fresh pages.
     private var storedWidth: UInt8
 
     package init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
-        self.character = character
-        self.storedWidth = UInt8(width)
+        glyph = Glyph(character)
+        storedWidth = UInt8(width)
+        self.role = role
+    }
+
+    /// A printable ASCII byte's cell, one column wide.
+    init(ascii byte: UInt8, role: StyleRole) {
+        glyph = Glyph(ascii: byte)
+        storedWidth = 1
         self.role = role
     }
 

@@ -54,7 +54,7 @@ package struct Grid: Hashable, Sendable {
                 if col + 1 > end {
                     return markCut(row: row, column: column, at: col, lastStart: col > column ? col - 1 : nil, end: end, role: role)
                 }
-                set(row, col, Cell(Character(Unicode.Scalar(byte)), role: role))
+                set(row, col, Cell(ascii: byte, role: role))
                 col += 1
             }
             return col - column
