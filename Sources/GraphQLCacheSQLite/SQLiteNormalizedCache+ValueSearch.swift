@@ -4,10 +4,11 @@ import GraphQLCache
 /// the lock, so that writers and the UI are never held up for the whole scan.
 ///
 /// A slice's candidates are every row whose value may match: for a text that every JSON writer
-/// writes as itself and that folds as ASCII does (`byteSearchFindsEveryMatch`), the rows whose
-/// bytes hold it in either case, or hold a `\u` escape (`cachelens_may_hold_folded`, one
-/// pass); for any other text (non-ASCII letters fold beyond ASCII, `"` and `\` are escaped),
-/// every row, so that the search confirming them (`ValueSearch.matches`) misses nothing.
+/// writes as itself (printable ASCII but `"`, `\`, `/`), the rows whose bytes hold it in either
+/// case, or hold a `\u` escape, or a non-ASCII byte where the text holds a letter a non-ASCII
+/// one folds to (`cachelens_may_hold_folded`, one pass); for any other text (non-ASCII letters
+/// fold beyond ASCII, `"` and `\` are escaped), every row, so that the search confirming them
+/// (`ValueSearch.matches`) misses nothing.
 extension SQLiteNormalizedCache: ValueSearching {
     static let searchSliceSQL = """
         SELECT "key" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL \
@@ -19,7 +20,7 @@ extension SQLiteNormalizedCache: ValueSearching {
         """
 
     public func searchSlice(containing text: String, from position: Int64, rows: Int) throws -> ValueSearchSlice {
-        let byBytes = KeyPattern(text).byteSearchFindsEveryMatch && Self.isWrittenAsItself(text, excluding: [])
+        let byBytes = Self.isWrittenAsItself(text, excluding: [])
         return try withSliceLock { state in
             let highest = try state.maxRowID()
             let end = position + Int64(max(rows, 1))

@@ -77,8 +77,8 @@ import Testing
     }
 
     /// The slice's byte search may not miss what `ValueSearch.matches` finds: a value another
-    /// writer stored with `\u` escapes, and a non-ASCII letter in another case (the search
-    /// folds Unicode case; a byte search folds ASCII letters only).
+    /// writer stored with `\u` escapes, a non-ASCII letter in another case (the search folds
+    /// Unicode case; a byte search folds ASCII letters only), and KELVIN SIGN for `k`.
     @Test func findFindsValuesWrittenWithEscapesAndNonASCIILettersInAnyCase() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("apollo.sqlite")
@@ -87,13 +87,14 @@ import Testing
             ("Human:1001", #"{"name":"Darth Vader","home":"\u00c9CLAIR"}"#),
             ("Human:1002", #"{"name":"Leia","home":"éclair"}"#),
             ("Human:1003", #"{"name":"Han"}"#),
+            ("Human:1004", #"{"name":"Obi-Wan \#u{212A}enobi"}"#),
         ])
         let cache = try SQLiteNormalizedCache(path: path)
         let terminal = HeadlessTerminal(size: Size(width: 100, height: 30))
         var loop = ExplorerLoop(explorer: Explorer(backend: StoreBackend(cache: cache, sourceName: "apollo"), size: terminal.size),
                                 terminal: terminal)
         for (text, expected) in [("luke skywalker", ["Human:1000"]), ("ÉCLAIR", ["Human:1001", "Human:1002"]),
-                                 ("Éclair", ["Human:1001", "Human:1002"])] as [(String, [CacheKey])] {
+                                 ("Éclair", ["Human:1001", "Human:1002"]), ("kenobi", ["Human:1004"])] as [(String, [CacheKey])] {
             terminal.type([.character(":")] + "find \(text)".map(Key.character) + [.enter])
             Self.runUntilFound(&loop)
             #expect(loop.explorer.state.find?.matches == expected, "\(text)")

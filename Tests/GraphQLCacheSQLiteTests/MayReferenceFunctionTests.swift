@@ -43,4 +43,16 @@ import Testing
             #expect(found == expected, "\(String(decoding: text, as: UTF8.self)) / \(String(decoding: needle, as: UTF8.self))")
         }
     }
+
+    /// A text holding `k`, `;` or `` ` `` may match a value holding KELVIN SIGN or another
+    /// non-ASCII character that folds to it: `cachelens_may_hold_folded` keeps such rows when
+    /// they hold any non-ASCII byte, and only then.
+    @Test func aTextWithALetterANonASCIICharacterFoldsToKeepsRowsWithNonASCIIBytes() {
+        for (text, expected) in [("kenobi", true), ("KENOBI", true), ("a;b", true), ("obi", false)] {
+            #expect(text.utf8.withContiguousStorageIfAvailable { SQLiteConnection.holdsCharacterReachedFromNonASCII($0.baseAddress!, $0.count) } == expected, "\(text)")
+        }
+        for (row, expected) in [("\u{212A}enobi", true), ("plain", false), ("é", true)] {
+            #expect(row.utf8.withContiguousStorageIfAvailable { SQLiteConnection.containsNonASCII($0.baseAddress!, $0.count) } == expected, "\(row)")
+        }
+    }
 }

@@ -18,6 +18,8 @@ import Testing
         Record(key: "Item:4", ["owner": .reference("User:70"), "note": .string("User:7 in a string")]),
         Record(key: "Item:5", ["owner": .reference("user:7")]),
         Record(key: "Item:10", ["owner": .reference("User:7")]),
+        // KELVIN SIGN: the pattern `k` matches this key though its row holds no `k` byte.
+        Record(key: "Item:6", ["owner": .reference("Temp:\u{212A}")]),
         Record(key: .queryRoot, ["items": .list((1...5).map { .reference(CacheKey("Item:\($0)")) })]),
     ])
 

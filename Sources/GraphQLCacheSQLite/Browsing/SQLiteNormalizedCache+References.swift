@@ -9,9 +9,10 @@ import GraphQLCache
 /// The text test is exact in what it keeps: a reference to a key is that key as a JSON string,
 /// and every character outside `"`, `\`, `/`, the control characters and non-ASCII is written
 /// as itself by every JSON writer (ours, Apollo's `JSONSerialization`), unless as a `\u`
-/// escape; a row holding `\u` is always decoded. Keys the test cannot speak for (other
-/// characters, or letters that a non-ASCII character equals, such as `K` for the Kelvin sign)
-/// fall back to decoding every row.
+/// escape; a row holding `\u` is always decoded. A pattern (compared folded) holding a letter
+/// that a non-ASCII character equals (`k` for the Kelvin sign) also keeps every row holding a
+/// non-ASCII byte. Keys and patterns the test cannot speak for (other characters; for a key,
+/// compared as bytes, those letters too) fall back to decoding every row.
 extension SQLiteNormalizedCache {
     public func forEachRecord(pointingAt key: CacheKey, _ body: (ScannedRow) throws -> Void) throws {
         // `K`, `;` and `` ` `` have non-ASCII equivalents (KELVIN SIGN…) that make the same key.
@@ -23,16 +24,16 @@ extension SQLiteNormalizedCache {
     }
 
     public func forEachRecord(pointingInto pattern: KeyPattern, _ body: (ScannedRow) throws -> Void) throws {
-        guard pattern.byteSearchFindsEveryMatch, Self.isWrittenAsItself(pattern.pattern, excluding: []) else {
+        guard Self.isWrittenAsItself(pattern.pattern, excluding: []) else {
             return try forEachRecord { result in
                 if case .record(let record) = result, pattern.matches(record.key) { return }
                 try body(result)
             }
         }
         // Keys that match stay out (`NOT` of the removal's own condition); a row is kept when
-        // its text holds the pattern, ASCII letters in either case, as every key that matches
-        // does (`byteSearchFindsEveryMatch`), or a `\u` escape, which may spell one
-        // (`SQLiteConnection.mayHoldFoldedFunction`).
+        // its text holds the pattern, ASCII letters in either case, or a `\u` escape, which may
+        // spell a key that matches, or a non-ASCII byte when the pattern holds a letter that a
+        // non-ASCII one folds to (`SQLiteConnection.mayHoldFoldedFunction`).
         let keys = Self.matchCondition(for: pattern)
         let sql = #"NOT (\#(keys.sql)) AND \#(SQLiteConnection.mayHoldFoldedFunction)("record", ?)"#
         try forEachRecord(where: (sql, keys.bindings + [pattern.pattern]), body)

@@ -1,4 +1,5 @@
 import CSQLite
+import GraphQLCache
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +19,10 @@ extension SQLiteConnection {
 
     /// `cachelens_may_hold_folded(record, text)`: 1 when the row's bytes hold `text` with ASCII
     /// letters compared case-insensitively (as SQLite's `LIKE` compares), or hold a `\u`
-    /// escape; 0 otherwise. `text` must be ASCII.
+    /// escape, or, when `text` holds a character that a non-ASCII one equals once folded (`k`,
+    /// `;`, `` ` ``: KELVIN SIGN…, `KeyPattern.asciiBytesReachedFromNonASCII`), hold any
+    /// non-ASCII byte; 0 otherwise. `text` must be ASCII. So a row whose text may hold a value
+    /// or key that `KeyPattern(text)` matches is never left out.
     ///
     /// Why: a removal's preview asks which rows may point into the keys it removes; as two
     /// `LIKE` scans (the text, then `\u`), most of the preview was SQLite's matcher, byte by
@@ -42,9 +46,12 @@ extension SQLiteConnection {
             let rowBytes = sqlite3_value_blob(row), rowCount = Int(sqlite3_value_bytes(row))
             let textBytes = sqlite3_value_blob(text), textCount = Int(sqlite3_value_bytes(text))
             guard let rowBytes, rowCount > 0 else { return sqlite3_result_int(context, 0) }
-            let holdsText = textBytes.map { SQLiteConnection.containsFolded(rowBytes, rowCount, $0, textCount) } ?? false
-            let holdsEscape = !holdsText && SQLiteConnection.containsEscape(rowBytes, rowCount)
-            sqlite3_result_int(context, holdsText || holdsEscape ? 1 : 0)
+            guard let textBytes else { return sqlite3_result_int(context, 1) }
+            let holds = SQLiteConnection.containsFolded(rowBytes, rowCount, textBytes, textCount)
+                || SQLiteConnection.containsEscape(rowBytes, rowCount)
+                || (SQLiteConnection.holdsCharacterReachedFromNonASCII(textBytes, textCount)
+                    && SQLiteConnection.containsNonASCII(rowBytes, rowCount))
+            sqlite3_result_int(context, holds ? 1 : 0)
         }, nil, nil, nil)
     }
 
@@ -89,6 +96,17 @@ extension SQLiteConnection {
             if equalFolded(found, needle, needleCount) { return true }
             if found == nextLower { nextLower = next(lower, from: found + 1) } else { nextUpper = next(upper, from: found + 1) }
         }
+    }
+
+    /// Whether the ASCII text holds `k`, `;` or `` ` `` in either case: characters that some
+    /// non-ASCII character equals once folded.
+    static func holdsCharacterReachedFromNonASCII(_ text: UnsafeRawPointer, _ count: Int) -> Bool {
+        (0..<count).contains { KeyPattern.asciiBytesReachedFromNonASCII.contains(asciiLowercased(text.load(fromByteOffset: $0, as: UInt8.self))) }
+    }
+
+    /// Whether the bytes hold a byte of a non-ASCII character.
+    static func containsNonASCII(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+        UnsafeRawBufferPointer(start: bytes, count: count).contains { $0 >= 0x80 }
     }
 
     /// Whether `count` bytes at `a` equal those at `b`, ASCII letters in either case.
