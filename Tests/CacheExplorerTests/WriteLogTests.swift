@@ -68,6 +68,27 @@ import Testing
         #expect(list.rows.first?.position == 1, "newest first")
     }
 
+    /// Records removed or added whole are written out when the entry is first read: they must
+    /// be what was removed or added, every field, in the log's key order (by bytes).
+    @Test(arguments: CacheKind.allCases)
+    func recordsRemovedAndRestoredWholeAreEntriesInKeyOrderWithEveryField(_ kind: CacheKind) throws {
+        let people = [10, 2, 1].map { Record(key: CacheKey("Human:\($0)"), ["__typename": .string("Human"), "id": .int($0)]) }
+        let backend = StoreBackend(cache: kind.makeCache(Self.records + people), sourceName: "log")
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        explorer.press([.character("D")] + Key.sequence(from: "Human:") + [.enter, .character("y"), .character("u")])
+        let entries = try #require(backend.writeLog).entries(0..<10)
+        #expect(entries.map(\.origin) == ["delete", "undo"])
+        let keys: [CacheKey] = ["Human:1", "Human:10", "Human:1000", "Human:2"]
+        let removed = keys.map { key in
+            let record = (Self.records + people).first { $0.key == key }!
+            return RecordDelta(key: key, kind: .removed, typename: "Human",
+                               fields: record.fields.keys.sorted().map { FieldDelta(field: $0, before: record.fields[$0], after: nil) })
+        }
+        #expect(entries.first?.records == removed)
+        #expect(entries.last?.records.map(\.key) == keys)
+        #expect(entries.last?.records.allSatisfy { $0.kind == .added && $0.fields.count == 2 } == true)
+    }
+
     @Test(arguments: CacheKind.allCases)
     func enterOnARecordRowOpensTheRecord(_ kind: CacheKind) throws {
         var (explorer, _) = Self.explorer(kind)
