@@ -17,8 +17,8 @@ package struct Cell: Hashable, Sendable {
     package var role: StyleRole
     /// The character as plain bytes (`Glyph`), so that a grid is memory alone.
     private var glyph: Glyph
-    /// The width in one byte: a cell is 24 bytes, not 32, so a 120x40 screen (115 KB) stays
-    /// under the allocator's 128 KB line past which each frame's grid was fresh pages.
+    /// The width in one byte: a cell is 24 bytes, not 32, so a 120x40 screen is 115 KB, not
+    /// 154 (a grid is made every frame; `FrameMemory` keeps its blocks in the heap).
     private var storedWidth: UInt8
 
     package init(_ character: Character, width: Int = 1, role: StyleRole = .text) {
