@@ -16,16 +16,14 @@ enum FrameMemory {
 
     private static let kept: Void = {
         #if canImport(Glibc)
-        _ = glibcMallopt(glibcMmapThreshold, 1 << 20)
-        _ = glibcMallopt(glibcTrimThreshold, 4 << 20)
+        // `mallopt` is declared in `malloc.h`, which the Glibc module does not export: it is
+        // looked up by name and called with C's calling convention.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3   // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        _ = mallopt(mmapThreshold, 1 << 20)
+        _ = mallopt(trimThreshold, 4 << 20)
         #endif
     }()
 }
-
-#if canImport(Glibc)
-// `malloc.h`, which the Glibc module does not export: `int mallopt(int param, int value)`.
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-private let glibcTrimThreshold: Int32 = -1   // M_TRIM_THRESHOLD
-private let glibcMmapThreshold: Int32 = -3   // M_MMAP_THRESHOLD
-#endif
