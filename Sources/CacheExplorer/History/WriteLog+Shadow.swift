@@ -10,8 +10,9 @@ extension WriteLog.Shadow {
     ///
     /// With `deferringWholeRecords` (this process's own commits, no journal attached), a record
     /// that was added or removed whole is not decoded now: its row is kept and written out as a
-    /// delta when the entry is first read (`buildEntries`). A delete or undo of 100,000 records
-    /// spent a quarter of its time in the log decoding and sorting rows nobody may ever look at.
+    /// delta by the log's builder in the background, or when the entry is read first
+    /// (`buildEntries`). A delete or undo of 100,000 records spent a quarter of its time in the
+    /// log decoding and sorting them inside its commits.
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??, after: [CacheKey: [UInt8]], origin: String,
                       counted: WriteLog.Counted? = nil, deferringWholeRecords: Bool = false) {
         let start = digest
@@ -41,6 +42,8 @@ extension WriteLog.Shadow {
             return append(origin: origin, records: deltas, before: start)
         }
         whole.built = deltas
+        whole.id = nextUnbuilt
+        nextUnbuilt += 1
         unbuilt[entries.count] = whole
         append(origin: origin, records: [], before: start, evenIfEmpty: true)
     }
@@ -125,9 +128,11 @@ extension WriteLog.Shadow {
     }
 }
 
-/// The records of a log entry kept as rows until the entry is read: those added or removed
-/// whole (decoded then), beside the deltas already built.
+/// The records of a log entry kept as rows until they are written out (in the background, or
+/// when the entry is read): those added or removed whole, beside the deltas already built.
 struct UnbuiltRecords {
+    /// Which deferral this is (`Shadow.nextUnbuilt`).
+    var id: UInt64 = 0
     var rows: [(key: CacheKey, old: [UInt8]?, new: [UInt8]?)] = []
     var built: [RecordDelta] = []
 
