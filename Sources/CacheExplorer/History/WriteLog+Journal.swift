@@ -30,7 +30,6 @@ extension WriteLog {
             if let existing { reader = existing } else { reader = try JournalReader(path: path) }
             held.journal = AttachedJournal(reader: reader, writer: writer)
             held.entries = []
-            held.unbuilt = [:]
             return problems
         }
     }

@@ -20,7 +20,6 @@ extension WriteLog {
         try shadow.withLock { held throws -> [JournalEntry] in
             if let journal = held.journal { return try journal.reader.entries(range) }
             let clamped = range.clamped(to: 0..<held.entries.count)
-            held.buildEntries(in: clamped)
             return Array(held.entries[clamped])
         }
     }

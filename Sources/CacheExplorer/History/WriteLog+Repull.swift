@@ -9,13 +9,9 @@ extension WriteLog {
     package func continueHistory(of earlier: WriteLog, origin: String) throws {
         var differ = CacheDiffer(before: try earlier.rows.ordered(), after: try rows.ordered())
         let deltas = try differ.all()
-        let (history, before) = earlier.shadow.withLock { held in
-            held.buildEntries(in: 0..<held.entries.count)
-            return (held.entries, held.digest)
-        }
+        let (history, before) = earlier.shadow.withLock { ($0.entries, $0.digest) }
         shadow.withLock { held in
             guard held.journal == nil else { return }
-            held.buildEntries(in: 0..<held.entries.count)
             held.entries = history + held.entries
             held.append(origin: origin, records: deltas, before: before)
         }

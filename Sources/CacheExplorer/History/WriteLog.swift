@@ -43,18 +43,11 @@ package final class WriteLog: Sendable, CommitWitness {
         /// Changes logged by `didCommit` whose notification has not come yet.
         var witnessed: [CacheChange] = []
         var entries: [JournalEntry] = []
-        /// Records of entries not written out yet, by the entry's position (`UnbuiltRecords`).
-        var unbuilt: [Int: UnbuiltRecords] = [:]
-        /// The number the next `UnbuiltRecords` gets (an entry's position may be reused).
-        var nextUnbuilt: UInt64 = 0
         var journal: AttachedJournal?
         var failure: String?
     }
 
     let shadow = Mutex(Shadow())
-    /// Writes out, off the commit and off the screen's thread, the records `log` deferred
-    /// (`buildDeferredEntries`), so that opening the log after a big delete finds them built.
-    private let builder = DispatchQueue(label: "cachelens.write-log.builder", qos: .utility)
     let rows: Rows
     let names: @Sendable (ChangeOrigin?) -> String
     /// Runs its body with the store's commits held back (the store's write lock), so that no
@@ -99,31 +92,14 @@ package final class WriteLog: Sendable, CommitWitness {
             let changed = change.changedFields.isEmpty ? []
                 : change.removedRecords.isEmpty ? affected : change.changedRecords
             let after = try rows.current(changed)
-            let deferred = shadow.withLock { held in
+            shadow.withLock { held in
                 let before = held.pending
                 held.pending = [:]
                 held.witnessed.append(change)
-                held.log(affected, before: { .some(before[$0]) }, after: after, origin: names(change.origin),
-                         deferringWholeRecords: true)
-                return !held.unbuilt.isEmpty
+                held.log(affected, before: { .some(before[$0]) }, after: after, origin: names(change.origin))
             }
-            if deferred { builder.async { [weak self] in self?.buildDeferredEntries() } }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
-        }
-    }
-
-    /// Writes out every deferred entry, each decoded outside the lock and put in place only if
-    /// it is still the one deferred (a reader may have built it, a journal dropped it, `R`
-    /// moved the entries).
-    private func buildDeferredEntries() {
-        while let (index, whole) = shadow.withLock({ held in held.unbuilt.min { $0.key < $1.key }.map { ($0.key, $0.value) } }) {
-            let records = whole.records
-            shadow.withLock { held in
-                guard held.unbuilt[index]?.id == whole.id else { return }
-                held.entries[index].records = records
-                held.unbuilt[index] = nil
-            }
         }
     }
 
