@@ -12,7 +12,13 @@ public enum ExplorerFindProbe {
     public static func text(records: Int) -> String { "Item \(records - 1)" }
 
     /// The figures on the backend `open` returns (the explorer's, on a file of `records` items).
+    /// The explorer's thread never waits for another process's lock (`ExplorerLoop.run`), and its
+    /// reads go before background work (`LockWaiting.forbidden`); so do this probe's.
     package static func find(records: Int, open: () throws -> any ExplorerBackend) throws -> JSONObject {
+        try LockWaiting.$forbidden.withValue(true) { try findOnUIThread(records: records, open: open) }
+    }
+
+    private static func findOnUIThread(records: Int, open: () throws -> any ExplorerBackend) throws -> JSONObject {
         var explorer = Explorer(backend: try open(), size: ExplorerWorkProbe.size)
         _ = explorer.render()
         explorer.press(":find \(text(records: records))".map(Key.character))

@@ -1,3 +1,4 @@
+import GraphQLCache
 @testable import GraphQLCacheSQLite
 import Testing
 
@@ -53,6 +54,15 @@ import Testing
         }
         for (row, expected) in [("\u{212A}enobi", true), ("plain", false), ("é", true)] {
             #expect(row.utf8.withContiguousStorageIfAvailable { SQLiteConnection.containsNonASCII($0.baseAddress!, $0.count) } == expected, "\(row)")
+        }
+    }
+
+    /// The switch the function asks for every row says what the library's set says, for every
+    /// byte in either case.
+    @Test func theBytesReachedFromNonASCIIAreTheLibrarysSet() {
+        for byte in UInt8.min...UInt8.max {
+            let lowered = (65...90).contains(byte) ? byte + 32 : byte
+            #expect(SQLiteConnection.isReachedFromNonASCII(byte) == KeyPattern.asciiBytesReachedFromNonASCII.contains(lowered), "\(byte)")
         }
     }
 }

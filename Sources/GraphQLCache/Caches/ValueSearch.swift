@@ -36,19 +36,18 @@ public struct ValueSearch: Hashable, Sendable {
 }
 
 /// One slice of a value search over a cache's rows.
-public struct ValueSearchSlice: Sendable {
-    /// Keys of rows in the slice that may match: candidates, to be confirmed with
-    /// `ValueSearch.matches` (the text may sit in a field name, or a row may be taken whole).
-    public var candidates: [CacheKey]
+package struct ValueSearchSlice: Sendable {
+    /// Keys of the slice's records that match, in the order of their rows.
+    package var matches: [CacheKey]
     /// Where the next slice starts.
-    public var next: Int64
+    package var next: Int64
     /// How far the search has come, 0 to 1.
-    public var fraction: Double
+    package var fraction: Double
     /// Whether this was the last slice.
-    public var isLast: Bool
+    package var isLast: Bool
 
-    public init(candidates: [CacheKey], next: Int64, fraction: Double, isLast: Bool) {
-        self.candidates = candidates
+    package init(matches: [CacheKey], next: Int64, fraction: Double, isLast: Bool) {
+        self.matches = matches
         self.next = next
         self.fraction = fraction
         self.isLast = isLast
@@ -57,8 +56,7 @@ public struct ValueSearchSlice: Sendable {
 
 /// A cache whose rows can be searched for a text a slice at a time.
 package protocol ValueSearching: NormalizedCache {
-    /// The rows from `position` (0 first) on, at most `rows` of them, that may hold a value
-    /// containing `text` as `ValueSearch.matches` tests it: a superset of the matches (the text
-    /// may sit in a field name), never missing one.
-    func searchSlice(containing text: String, from position: Int64, rows: Int) throws -> ValueSearchSlice
+    /// The records of the rows from `position` (0 first) on, at most `rows` of them, that
+    /// `search` matches (`ValueSearch.matches`).
+    func searchSlice(for search: ValueSearch, from position: Int64, rows: Int) throws -> ValueSearchSlice
 }

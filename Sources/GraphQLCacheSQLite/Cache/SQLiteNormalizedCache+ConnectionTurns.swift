@@ -32,6 +32,9 @@ final class ConnectionTurns: Sendable {
     private let openWrites = Atomic<Int>(0)
     /// Looks at other processes' commits under way (each holds the connection throughout).
     private let openLooks = Atomic<Int>(0)
+    /// Slices of a search under way on reader connections of this cache (each holds the file's
+    /// shared lock, which keeps a commit of this process's out until it ends).
+    private let readerSlices = Atomic<Int>(0)
     /// When the UI last gave up (nanoseconds of `DispatchTime`), 0 for never.
     private let lastGiveUp = Atomic<UInt64>(0)
     /// When the UI's last call ended (nanoseconds of `DispatchTime`), 0 for never.
@@ -81,6 +84,15 @@ final class ConnectionTurns: Sendable {
     /// A write transaction of this process began or ended (`performAtomically`'s outermost).
     func writeBegan() { openWrites.add(1, ordering: .sequentiallyConsistent) }
     func writeEnded() { openWrites.subtract(1, ordering: .sequentiallyConsistent) }
+
+    /// A slice on a reader connection began or ended.
+    func readerSliceBegan() { readerSlices.add(1, ordering: .sequentiallyConsistent) }
+    func readerSliceEnded() { readerSlices.subtract(1, ordering: .sequentiallyConsistent) }
+
+    /// Whether a lock keeping the cache's connection out may be a reader's of this process.
+    var readerMayHoldLock: Bool { readerSlices.load(ordering: .sequentiallyConsistent) > 0 }
+    /// Whether a lock keeping a reader out may be this process's write.
+    var writeMayHoldLock: Bool { openWrites.load(ordering: .sequentiallyConsistent) > 0 }
 
     /// A look at other processes' commits began or ended (`externalChanges`, once the file
     /// says someone committed): it reads and compares what they changed in one hold.

@@ -97,6 +97,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         initial.seenDataVersion = try connection.dataVersion()
         readsFromSnapshots = try connection.journalMode() == "wal"
         state = Mutex(initial)
+        connection.busyWaiting.notesOwnLocks { [turns] in turns.readerMayHoldLock }
     }
 
     /// The linked SQLite library's version.

@@ -1,4 +1,5 @@
 import CSQLite
+import GraphQLCache
 
 /// One connection to one SQLite file: the only code in CacheLens that calls the C API.
 ///
@@ -25,9 +26,9 @@ package final class SQLiteConnection {
     /// a `file:` URI with `immutable=1`, opens a file that cannot even be locked (read-only on
     /// disk in WAL mode, where SQLite would need to create the `-shm` file beside it).
     package init(path: String, readOnly: Bool, create: Bool, busyTimeoutMilliseconds: Int32,
-         immutableURI: String? = nil) throws(SQLiteError) {
+         immutableURI: String? = nil, lockWaits: LockWaitClock = LockWaitClock()) throws(SQLiteError) {
         self.path = path
-        busyWaiting = SQLiteBusyWaiting(timeoutMilliseconds: busyTimeoutMilliseconds)
+        busyWaiting = SQLiteBusyWaiting(timeoutMilliseconds: busyTimeoutMilliseconds, clock: lockWaits)
         var handle: OpaquePointer?
         let flags = readOnly || immutableURI != nil ? SQLITE_OPEN_READONLY
             : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))

@@ -25,10 +25,13 @@ extension SQLiteNormalizedCache: ReadSnapshotting {
 
     /// An idle reader, else a new read-only connection; nil when none can be opened (the read
     /// then holds the store's lock as before).
-    private func takeReader() -> SQLiteConnection? {
+    func takeReader() -> SQLiteConnection? {
         if let idle = readers.withLock({ $0.popLast() }) { return idle.connection }
-        return try? SQLiteConnection(path: path, readOnly: true, create: false,
-                                     busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        // Its waits for another process's lock are the cache's: the explorer says it waits.
+        let reader = try? SQLiteConnection(path: path, readOnly: true, create: false,
+                                           busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, lockWaits: lockWaits)
+        reader?.busyWaiting.notesOwnLocks { [turns] in turns.writeMayHoldLock }
+        return reader
     }
 
     /// Keeps a reader whose transaction ended, up to `idleReaderLimit`.
