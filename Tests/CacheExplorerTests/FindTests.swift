@@ -1,5 +1,6 @@
 import CacheExplorer
 import CacheTestSupport
+import Foundation
 import GraphQLCache
 import GraphQLCacheSQLite
 import Testing
@@ -101,5 +102,27 @@ import Testing
             terminal.type([.escape])
             loop.run(untilIdle: true)
         }
+    }
+
+    /// Another process holding the file's lock past the busy timeout does not end the search
+    /// with what it had: the slice is tried again, and the match is found once the lock is gone.
+    @Test func aSearchKeptOutByAnotherProcessesLockGoesOnOnceItIsReleased() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("held.sqlite")
+        try SQLiteTestFile.apolloFile(at: path, rows: [("Human:1", #"{"name":"Luke"}"#), ("Human:2", #"{"name":"Leia"}"#)])
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(busyTimeoutMilliseconds: 20))
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 30))
+        var loop = ExplorerLoop(explorer: Explorer(backend: StoreBackend(cache: cache, sourceName: "held"), size: terminal.size),
+                                terminal: terminal)
+        loop.run(untilIdle: true)
+        let holder = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 0)
+        try holder.exec("BEGIN EXCLUSIVE", context: "holding the lock")
+        // Pressed, not run: the loop run until idle would wait for the search, and the lock.
+        loop.explorer.press([.character(":")] + "find leia".map(Key.character) + [.enter])
+        Thread.sleep(forTimeInterval: 0.2)   // ten busy timeouts
+        holder.rollback()
+        Self.runUntilFound(&loop)
+        #expect(loop.explorer.state.find?.isFinished == true)
+        #expect(loop.explorer.state.find?.matches == ["Human:2"])
     }
 }

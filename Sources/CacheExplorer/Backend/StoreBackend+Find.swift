@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GraphQLCache
 
 /// `:find` off the explorer's thread: a slice of rows at a time, each slice's confirmed matches
@@ -34,6 +35,7 @@ extension StoreBackend {
             } catch let error as LockContention where error.isLockContention {
                 // Another process held the file past the busy timeout: the status line says
                 // the explorer waits for it; the slice is tried again until Esc.
+                Thread.sleep(forTimeInterval: 0.005)
                 continue
             } catch {
                 post(.found(id: id, keys: [], fraction: 1, finished: true))
