@@ -82,7 +82,13 @@ struct ExternalChangeTracker {
         /// The highest rowid seen.
         var maxRowID: Int64
 
-        mutating func saw(_ key: CacheKey, _ bytes: UnsafeBufferPointer<UInt8>) { rows.append((key, Array(bytes))) }
+        /// Returns the bytes kept, for the look's change to share.
+        @discardableResult
+        mutating func saw(_ key: CacheKey, _ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            let kept = Array(bytes)
+            rows.append((key, kept))
+            return kept
+        }
     }
 
     /// Remembers what a look found.
@@ -120,23 +126,74 @@ struct ExternalChangeTracker {
     }
 }
 
+/// What one look found another process's commits did, as bytes: gathered while the look holds
+/// the connection, turned into field keys (`change()`) after it lets go.
+///
+/// Why two steps: decoding is most of a look after an app rewrote many rows (100,000 rows
+/// decoded twice each), and while the look holds the connection the screen's reads give up on
+/// it; copying the bytes is a small part of that.
+struct ExternalRowChanges {
+    /// Rows that hold other bytes now, or are new, with what they held when it is known.
+    private(set) var changed: [(key: CacheKey, before: [UInt8]?, after: [UInt8])] = []
+    /// Followed rows that are gone, with what they held when it is known.
+    private(set) var removed: [(key: CacheKey, before: [UInt8]?)] = []
+    /// Rows nobody read that are gone (found by comparing the key listing with the file).
+    private(set) var removedUnread: [CacheKey] = []
+    /// Keys whose rows are gone from the file, followed or not.
+    private(set) var removedKeys: Set<CacheKey> = []
+    /// What changed, removed or added rows held before, where it is known: the bytes the
+    /// tracker kept, or nil for a key that had no row (`hadNoRow`). A key left out is unknown.
+    private(set) var before: [CacheKey: [UInt8]?] = [:]
+
+    /// A followed row now holds `bytes` where it held `seen`, or a new row (`seen` nil) holds them.
+    mutating func changed(_ key: CacheKey, from seen: ExternalChangeTracker.Seen?, to bytes: [UInt8]) {
+        if let image = seen?.bytes { before[key] = image }
+        changed.append((key, seen?.bytes, bytes))
+    }
+
+    /// A followed row is gone.
+    mutating func removed(_ key: CacheKey, seen: ExternalChangeTracker.Seen) {
+        if let image = seen.bytes { before[key] = image }
+        removed.append((key, seen.bytes))
+        removedKeys.insert(key)
+    }
+
+    /// A row nobody read is gone.
+    mutating func removedUnread(_ key: CacheKey) {
+        removedUnread.append(key)
+        removedKeys.insert(key)
+    }
+
+    /// New rows whose keys the key listing, current until the commits, did not hold: they
+    /// had no row before (a key it held was replaced, and what it held is not known).
+    mutating func hadNoRow<S: Sequence>(_ keys: S) where S.Element == CacheKey {
+        for key in keys { before[key] = .some(nil) }
+    }
+
+    /// The change and how many records it touched, each row's records decoded: call it after
+    /// the connection is let go.
+    func change() -> (change: CacheChange, recordCount: Int) {
+        var collector = ExternalChangeCollector()
+        for row in changed { row.after.withUnsafeBufferPointer { collector.changed(row.key, from: row.before, to: $0) } }
+        for row in removed { collector.removed(row.key, before: row.before) }
+        for key in removedUnread { collector.removedUnread(key) }
+        return (collector.change, collector.recordCount)
+    }
+}
+
 /// What another process's commits did to the rows a tracker follows, turned into field keys.
 struct ExternalChangeCollector {
     private(set) var change = CacheChange(origin: .external)
     /// Records changed, added or removed.
     private(set) var recordCount = 0
-    /// What changed, removed or added rows held before, where it is known: the bytes the
-    /// tracker kept, or nil for a key that had no row (`hadNoRow`). A key left out is unknown.
-    private(set) var before: [CacheKey: [UInt8]?] = [:]
 
-    /// A followed row now holds `bytes`, where it held `seen`.
-    mutating func changed(_ key: CacheKey, from seen: ExternalChangeTracker.Seen?, to bytes: UnsafeBufferPointer<UInt8>) {
+    /// A row now holds `bytes`, where it held `old` (nil: unknown, or no row).
+    mutating func changed(_ key: CacheKey, from oldBytes: [UInt8]?, to bytes: UnsafeBufferPointer<UInt8>) {
         let counts = (change.changedFields.count, change.removedRecords.count)
         defer {
             if (change.changedFields.count, change.removedRecords.count) != counts { recordCount += 1 }
         }
-        if let image = seen?.bytes { before[key] = image }
-        let old = seen?.bytes.flatMap { try? RecordJSON.decode($0, key: key) }
+        let old = oldBytes.flatMap { try? RecordJSON.decode($0, key: key) }
         guard let new = try? RecordJSON.decode(buffer: bytes, key: key) else {
             // Now broken: whatever was read of it no longer reads as it did.
             if let old { change.changedFields.formUnion(old.keys.map { FieldKey(record: key, field: $0) }) }
@@ -155,24 +212,17 @@ struct ExternalChangeCollector {
         }
     }
 
-    /// New rows whose keys the key listing, current until the commits, did not hold: they
-    /// had no row before (a key it held was replaced, and what it held is not known).
-    mutating func hadNoRow<S: Sequence>(_ keys: S) where S.Element == CacheKey {
-        for key in keys { before[key] = .some(nil) }
-    }
-
-    /// A row nobody read is gone (found by comparing the key listing with the file).
+    /// A row nobody read is gone.
     mutating func removedUnread(_ key: CacheKey) {
         recordCount += 1
         change.removedRecords.insert(key)
     }
 
-    /// A followed row is gone.
-    mutating func removed(_ key: CacheKey, seen: ExternalChangeTracker.Seen) {
+    /// A followed row is gone; `before`, when known, names the fields it took with it.
+    mutating func removed(_ key: CacheKey, before bytes: [UInt8]?) {
         recordCount += 1
         change.removedRecords.insert(key)
-        if let image = seen.bytes { before[key] = image }
-        if let bytes = seen.bytes, let old = try? RecordJSON.decode(bytes, key: key) {
+        if let bytes, let old = try? RecordJSON.decode(bytes, key: key) {
             change.removedFields.formUnion(old.keys.map { FieldKey(record: key, field: $0) })
         }
     }

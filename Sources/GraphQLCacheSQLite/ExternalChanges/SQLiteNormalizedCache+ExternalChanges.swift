@@ -22,7 +22,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     public func externalChanges() throws -> (change: CacheChange, recordCount: Int)? {
         try checkNotReplaced()
         try startTrackingExternalChanges()
-        return try state.withLock { state in try externalChanges(in: &state) }
+        return try state.withLock { state in try externalChanges(in: &state) }?.change()
     }
 
     /// Never waits for another process's lock: while one is held it throws `busy` at once,
@@ -30,7 +30,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     public func externalChangesWithoutWaiting() throws -> (change: CacheChange, recordCount: Int)? {
         try checkNotReplaced()
         do {
-            return try state.withLock { state in
+            let rows = try state.withLock { state in
                 try state.connection.withoutWaiting {
                     if state.tracker == nil {
                         state.tracker = ExternalChangeTracker(maxRowID: try state.maxRowID(), dataVersion: try state.connection.dataVersion())
@@ -38,6 +38,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
                     return try externalChanges(in: &state)
                 }
             }
+            return rows?.change()
         } catch SQLiteError.busy {
             throw SQLiteError.busy(path: path, message: "another process holds its lock; waiting for it to finish")
         }
@@ -47,10 +48,10 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// is taken out of `state` while it is read (a copy left there made the first change copy
     /// the table of every followed row: 100,000 rows, each retained) and changes only once
     /// every read succeeded, so a look that fails leaves it as it was for the next one.
-    /// The look is this process's own work for the UI (`ConnectionTurns`): after an app's
-    /// rewrite of 100,000 rows it holds the connection for half a second, and a key's read for
-    /// the screen gives up on it rather than wait.
-    private func externalChanges(in state: inout State) throws -> (change: CacheChange, recordCount: Int)? {
+    /// The look is this process's own work for the UI (`ConnectionTurns`): a key's read for the
+    /// screen gives up on it rather than wait. It only gathers bytes; the caller decodes them
+    /// into a change after letting the connection go (`ExternalRowChanges`).
+    private func externalChanges(in state: inout State) throws -> ExternalRowChanges? {
         guard state.transactionDepth == 0, let seenVersion = state.tracker?.dataVersion else { return nil }
         let version = try state.connection.dataVersion()
         guard version != seenVersion, var tracker = state.tracker.take() else { return nil }
@@ -59,7 +60,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         defer { turns.lookEnded() }
         try state.connection.begin(immediate: false)
         defer { state.connection.rollback() }
-        var collector = ExternalChangeCollector()
+        var collector = ExternalRowChanges()
         var sightings = ExternalChangeTracker.Sightings(maxRowID: tracker.maxRowID)
         let listed = state.keys.withLock { $0.dataVersion == tracker.dataVersion ? $0.index : nil }
         try compareFollowedRows(tracker, &sightings, &collector, on: state.connection)
@@ -76,7 +77,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
         tracker.apply(sightings)
         tracker.dataVersion = version
         state.externalBefore.add(collector.before)
-        return (collector.change, collector.recordCount)
+        return collector
     }
 
     /// Reads the followed rows again: changed bytes are a change, a missing row a removal.
@@ -84,7 +85,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// only hashed again when some followed row is missing (a set of the unseen keys, built
     /// and emptied on every look, was a third of it).
     private func compareFollowedRows(_ tracker: ExternalChangeTracker, _ sightings: inout ExternalChangeTracker.Sightings,
-                                     _ collector: inout ExternalChangeCollector, on connection: SQLiteConnection) throws {
+                                     _ collector: inout ExternalRowChanges, on connection: SQLiteConnection) throws {
         let followed = Array(tracker.rows.keys)
         var found: [CacheKey] = []
         found.reserveCapacity(followed.count)
@@ -92,8 +93,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
             guard let seen = tracker.rows[key] else { return }
             found.append(key)
             guard !seen.matches(bytes) else { return }
-            collector.changed(key, from: seen, to: bytes)
-            sightings.saw(key, bytes)
+            collector.changed(key, from: seen, to: sightings.saw(key, bytes))
         }
         guard found.count < followed.count else { return }
         let present = Set(found)
@@ -129,7 +129,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// row of a replaced key is gone from the file.
     /// Returns the keys of the new rows that were not followed.
     private func findNewRows(_ tracker: ExternalChangeTracker, _ sightings: inout ExternalChangeTracker.Sightings,
-                             _ collector: inout ExternalChangeCollector, on connection: SQLiteConnection) throws -> [CacheKey] {
+                             _ collector: inout ExternalRowChanges, on connection: SQLiteConnection) throws -> [CacheKey] {
         var added: [CacheKey] = []
         try connection.withStatement(Self.rowsAfterSQL) { statement in
             statement.bind(tracker.maxRowID, at: 1)
@@ -138,10 +138,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
                 let key = CacheKey(statement.text(1) ?? "")
                 guard !tracker.follows(key) else { continue }
                 added.append(key)
-                statement.withBytes(2) { bytes in
-                    collector.changed(key, from: nil, to: bytes)
-                    sightings.saw(key, bytes)
-                }
+                statement.withBytes(2) { bytes in collector.changed(key, from: nil, to: sightings.saw(key, bytes)) }
             }
         }
         return added
@@ -153,18 +150,18 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
     /// page reads no key again: re-reading 100,000 keys after each of an app's rewrites held
     /// every key press the explorer was given meanwhile.
     static func listsTheSameKeys(_ listed: SortedKeyIndex, count: Int, added: [CacheKey],
-                                 _ collector: ExternalChangeCollector) -> Bool {
-        collector.change.removedRecords.isEmpty && count == listed.count && added.allSatisfy(listed.contains)
+                                 _ collector: ExternalRowChanges) -> Bool {
+        collector.removedKeys.isEmpty && count == listed.count && added.allSatisfy(listed.contains)
     }
 
     /// Rows another process removed that nobody read: the key listing (every key, as of the
     /// last comparison) against the file. A count says whether any went missing beyond the
     /// followed rows already found removed; only then are the keys read and compared.
     /// Returns how many keyed rows the file holds.
-    private func findUnreadRemovals(_ listed: SortedKeyIndex, added: [CacheKey], _ collector: inout ExternalChangeCollector,
+    private func findUnreadRemovals(_ listed: SortedKeyIndex, added: [CacheKey], _ collector: inout ExternalRowChanges,
                                     on connection: SQLiteConnection) throws -> Int {
         let now = try connection.withStatement(Self.keyCountSQL) { try $0.step() ? Int($0.int64(0)) : 0 }
-        let knownRemoved = collector.change.removedRecords.filter(listed.contains).count
+        let knownRemoved = collector.removedKeys.filter(listed.contains).count
         let new = added.filter { !listed.contains($0) }.count
         guard now < listed.count - knownRemoved + new else { return now }
         var present = Set<CacheKey>(minimumCapacity: now)
@@ -172,7 +169,7 @@ extension SQLiteNormalizedCache: ExternallyChangingCache {
             while try statement.step() { present.insert(CacheKey(statement.text(0) ?? "")) }
         }
         for key in listed.keys(in: 0..<listed.count) {
-            if !present.contains(key), !collector.change.removedRecords.contains(key) { collector.removedUnread(key) }
+            if !present.contains(key), !collector.removedKeys.contains(key) { collector.removedUnread(key) }
         }
         return now
     }
