@@ -71,8 +71,11 @@ extension Explorer {
     /// `d` and `r` act on is what the pane shows: one record (and a batch of its references,
     /// for dangling marks) loaded per move, history left alone. Enter moves focus into it.
     mutating func previewSelection() {
-        guard let key = state.list.selectedRow?.key else { state.record = nil; return }
-        if state.record?.key != key { state.record = loadView(key, keeping: nil) }
+        guard let key = state.list.selectedRow?.key else { ReleasedInBackground.drop(state.record.take()); return }
+        guard state.record?.key != key else { return }
+        let shown = state.record.take()
+        state.record = loadView(key, keeping: nil)
+        ReleasedInBackground.drop(shown)
     }
 
     /// Loads the rows of the visible page: keys, then their records for typename and size.
