@@ -39,9 +39,9 @@ extension SQLiteNormalizedCache: ValueSearching {
                 let slice = try Self.searchSlice(for: search, from: position, rows: rows, on: reader, path: path)
                 returnReader(reader)
                 return slice
-            } catch SQLiteError.busy(let path, let message) {
+            } catch let error as SQLiteError where error.isLockContention {
                 returnReader(reader)
-                throw SQLiteError.busy(path: path, message: message)
+                throw error
             } catch {
                 // Not kept: the next slice opens a new reader or, failing that, takes the lock.
             }

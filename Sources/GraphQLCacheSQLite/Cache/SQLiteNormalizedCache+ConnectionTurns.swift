@@ -22,7 +22,8 @@ import Synchronization
 /// one call, and a key whose reads each waited for it took that long to answer. The read fails
 /// as `busy`, the screen shows what it has, and the explorer reads again at its next tick.
 /// While the change-poll looks at another process's commit, it stops waiting at once: the look
-/// at an app's rewrite of 100,000 rows holds the connection for half a second in one call, and
+/// at an app's rewrite of 100,000 rows holds the connection for a quarter of a second in one
+/// call (it copies the rows, and decodes them after; it held it for a second when it decoded), and
 /// the screen's refresh at every turn of the loop waited `uiPatience` again for it. Reads (a
 /// watch's, a scan's) are waited for as before: they end, and a refused read there would only
 /// make the screen flicker.
