@@ -44,8 +44,8 @@ package final class StoreBackend: ExplorerBackend {
     package let writeLog: WriteLog?
     /// Whether a change-poll runs in the background (`pollExternalChangesInBackground`).
     let polling = Mutex(false)
-    /// Where background change-polls run, one at a time.
-    let pollQueue = DispatchQueue(label: "CacheExplorer.poll", qos: .userInitiated)
+    /// Where background change-polls run, one at a time, below the screen's thread.
+    let pollQueue = LowPriorityThread(name: "CacheExplorer.poll")
     /// The dates a file keeps per record (Apollo Kotlin 1.0's), shown in the record pane.
     let recordDates: [CacheKey: RecordDates]
     /// Who holds the file's lock while the explorer waits for it (nil without a file).
@@ -99,6 +99,7 @@ package final class StoreBackend: ExplorerBackend {
     }
 
     deinit {
+        pollQueue.stop()
         for subscription in subscriptions.withLock({ $0 }) { subscription.cancel() }
     }
 
