@@ -68,7 +68,9 @@ import Testing
         #expect(app.passes >= first + 2, "\(presses) keys, while the app committed \(app.passes - first) passes")
         // The app holding the exclusive lock mid-rewrite: the screen says so, and keys still move.
         app.hold()
-        #expect(app.waitUntil { $0.isHolding }, "the app never took the lock")
+        // The app takes the lock after the pass under way: beside a full parallel test run on
+        // two cores a pass took longer than 20 s once.
+        #expect(app.waitUntil(timeout: .seconds(120)) { $0.isHolding }, "the app never took the lock")
         try session.waitFor("waiting for the file's lock", timeout: .seconds(5))
         try move("j", to: 2, session)
         try move("k", to: 1, session)
@@ -96,7 +98,9 @@ import Testing
         defer { app.stop(); _ = app.waitForExit(); session.shutDown(); _ = directory }
         #expect(app.waitUntil { $0.passes >= 2 }, "the app never committed both kinds of pass")
         app.hold()
-        #expect(app.waitUntil { $0.isHolding }, "the app never took the lock")
+        // The app takes the lock after the pass under way: beside a full parallel test run on
+        // two cores a pass took longer than 20 s once.
+        #expect(app.waitUntil(timeout: .seconds(120)) { $0.isHolding }, "the app never took the lock")
         try session.waitFor("waiting for the file's lock", timeout: .seconds(5))
         try move("j", to: 2, session)
         try session.keys("Q")
