@@ -28,11 +28,12 @@ extension SQLiteNormalizedCache: ValueSearching {
     /// (WAL). The search then sees what was committed, not a write transaction still open.
     ///
     /// A file no second connection can read (opened as immutable, because its lock could not
-    /// be taken) is searched on the cache's connection, a slice per hold, after the UI.
+    /// be taken), or one another file was renamed over, is searched on the cache's connection,
+    /// a slice per hold, after the UI.
     package func searchSlice(for search: ValueSearch, from position: Int64, rows: Int) throws -> ValueSearchSlice {
-        // A reader opened now opens whatever file `path` names: not one renamed over ours.
-        try checkNotReplaced()
-        if let reader = takeReader() {
+        // A reader opened now would open whatever file `path` names; once another was renamed
+        // over ours, the search reads the file the cache opened, on its connection.
+        if (try? checkNotReplaced()) != nil, let reader = takeReader() {
             turns.readerSliceBegan()
             defer { turns.readerSliceEnded() }
             do {

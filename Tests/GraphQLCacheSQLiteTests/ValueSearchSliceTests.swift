@@ -1,5 +1,6 @@
 import CacheTestSupport
 import Dispatch
+import Foundation
 import GraphQLCache
 @testable import GraphQLCacheSQLite
 import Synchronization
@@ -63,6 +64,17 @@ import Testing
         if !answered { done.wait() }
         #expect(answered, "the slice waited for the connection held")
         #expect(matches.withLock { $0 } == ["Human:1", "Human:3"])
+    }
+
+    /// Another program renaming a file over the cache's: the explorer still shows the file it
+    /// opened (and says it was replaced), so the search reads that file too, not the new one.
+    @Test func aSearchAfterTheFileWasReplacedReadsTheFileOpened() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try Self.cache(directory)
+        let other = directory.path("other.sqlite")
+        try SQLiteTestFile.apolloFile(at: other, rows: [("Other:1", #"{"name":"nobody"}"#)])
+        #expect(rename(other, cache.path) == 0)
+        #expect(try Self.search(cache, ValueSearch(text: "skywalker"), rows: 100).matches == ["Human:1", "Human:3"])
     }
 
     /// A connection of its own sees what was committed: not a write transaction still open.
