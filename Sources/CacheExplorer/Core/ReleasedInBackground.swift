@@ -8,12 +8,16 @@ import Dispatch
 package enum ReleasedInBackground {
     package static func drop<T>(_ value: consuming T) {
         let box = Box(value)
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(box) {} }
+        DispatchQueue.global(qos: .utility).async { box.empty() }
     }
 
-    /// Holds the value until the queue's block ends; nothing reads it, on any thread.
+    /// Holds the value until the queue's block empties it. The block may end before `drop`
+    /// returns, leaving the caller's reference to the box the last one: the value is therefore
+    /// destroyed by `empty()` on the queue, never by whoever releases the box.
     private final class Box<Value>: @unchecked Sendable {
-        let value: Value
+        private var value: Value?
         init(_ value: consuming Value) { self.value = value }
+        /// Destroys the value here; only the queue's block calls it, once.
+        func empty() { value = nil }
     }
 }
