@@ -16,8 +16,11 @@ enum ExplorerTiming {
         var secondScreen: String
     }
 
+    /// The probe's terminal size.
+    static let size = Size(width: 120, height: 40)
+
     /// Measures the first frame and one key press on `backend` at `size`.
-    static func measure(backend: any ExplorerBackend, size: Size = Size(width: 120, height: 40),
+    static func measure(backend: any ExplorerBackend, size: Size = ExplorerTiming.size,
                         keys: [Key] = [.character("G")]) -> Measurement {
         let clock = ContinuousClock()
         let start = clock.now

@@ -13,7 +13,7 @@ import Testing
         let path = directory.path("explorer.sqlite")
         try ExplorerBenchmarks.writeFile(path, records: 500)
         let probe = try ExplorerBenchmarks.probe(["explorer-probe", path], executable: CacheLensProcess.bench.path)
-        for member in ["firstFrameMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
+        for member in ["firstFrameMs", "keysListedMs", "keyPressBottomMs", "middlePageMs", "keyPressDownMs", "keyPressBottomAgainMs", "filterSlashMs",
                        "filterSlowestCharacterMs", "filterMedianCharacterMs", "filterBackspaceMs", "filterNonASCIIMs", "filterNoMatchMs",
                        "peakResidentMB"] {
             guard case .double(let value)? = probe[member] else {

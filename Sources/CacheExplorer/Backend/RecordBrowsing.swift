@@ -21,6 +21,10 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// Finishes counting `filter`'s keys off the explorer's thread; the count arrives through
     /// `onChange` as `.keysCounted` (nothing to do when counts are always exact).
     func countKeys(matching filter: String)
+    /// While the keys of a big file are first read in the background, how far the read got
+    /// (starting it when none runs); progress and the end arrive through `onChange` as
+    /// `.keysRead`. Nil when `keyCount(matching: nil)` answers without that wait.
+    func keysBeingRead() -> KeyReadProgress?
     /// The records present among `keys`.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
     /// The rows present among `keys`, broken ones (not valid record JSON) included.
@@ -74,6 +78,9 @@ package protocol RecordBrowsing: AnyObject, Sendable {
 }
 
 extension RecordBrowsing {
+    /// Data whose keys are read when asked for.
+    package func keysBeingRead() -> KeyReadProgress? { nil }
+
     /// Data that no other process locks (memory, snapshots) never waits.
     package var lockWaitElapsed: Duration? { nil }
 

@@ -25,6 +25,8 @@ package final class StoreBackend: ExplorerBackend {
     private let subscriptions = Mutex<[CacheSubscription]>([])
     /// The broken rows as last scanned.
     private let lastBrokenRows = Mutex(BrokenRowSummary())
+    /// Whether a listener for the background read of the keys is registered (`keysBeingRead`).
+    private let hearsKeyRead = Mutex(false)
     /// Who `onChange` tells (counts and explains finished in the background go to them).
     private let listeners = Mutex<[@Sendable (Action) -> Void]>([])
     let work = WorkTracker()
@@ -113,6 +115,18 @@ package final class StoreBackend: ExplorerBackend {
 
     package func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         try browsing.keyCount(matching: filter, atLeast: minimum)
+    }
+
+    package func keysBeingRead() -> KeyReadProgress? {
+        // One listener per read: the list asks again at each reload while the read runs.
+        let listens = hearsKeyRead.withLock { hears in defer { hears = true }; return !hears }
+        let progress = browsing.readKeysInBackground { [weak self] progress in
+            guard listens, let self else { return }
+            if progress.isDone { self.hearsKeyRead.withLock { $0 = false } }
+            self.post(.keysRead(progress))
+        }
+        if progress == nil, listens { hearsKeyRead.withLock { $0 = false } }
+        return progress
     }
 
     package func countKeys(matching filter: String) {

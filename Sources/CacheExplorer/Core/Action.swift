@@ -23,6 +23,9 @@ package enum Action: Hashable, Sendable {
     /// The backend finished counting the keys containing `filter` (the list showed a lower
     /// bound meanwhile).
     case keysCounted(filter: String, count: Int)
+    /// The first read of a big file's keys got this far (`RecordBrowsing.keysBeingRead`); the
+    /// list shows them once it `isDone`.
+    case keysRead(KeyReadProgress)
     /// A `:find` search (`id`) confirmed `keys` as matches; `fraction` of the data is searched.
     case found(id: Int, keys: [CacheKey], fraction: Double, finished: Bool)
     /// The backend finished looking for broken rows (`RecordBrowsing.brokenRows`).
@@ -62,6 +65,7 @@ extension Action {
     var onlyReportsProgress: Bool {
         switch self {
         case .longWorkProgressed, .listKeysProgressed: return true
+        case .keysRead(let progress): return !progress.isDone
         default: return false
         }
     }

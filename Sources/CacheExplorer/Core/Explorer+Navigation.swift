@@ -84,6 +84,11 @@ extension Explorer {
     /// Returns false when a lock refused the read (the rows are then empty).
     @discardableResult
     mutating func fetchPage(reusing previous: [RecordRow] = []) -> Bool {
+        // No page before the first read of the keys ends: asking would wait for it.
+        guard state.list.readingKeys == nil else {
+            state.list.rows = []
+            return true
+        }
         let height = Layout.listPageHeight(state.size)
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {

@@ -52,6 +52,8 @@ extension Explorer {
     /// Waits for the background work under way (watch reads, console queries) and takes a turn
     /// with no input, applying what it delivered.
     package mutating func settle() {
+        // The first read of a big file's keys: counting waits for it, and its end is news.
+        if state.list.readingKeys != nil { _ = try? backend.keyCount(matching: nil) }
         backend.waitUntilIdle()
         listWork.waitUntilIdle()
         turn(nil)

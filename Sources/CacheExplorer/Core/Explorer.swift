@@ -50,7 +50,7 @@ package struct Explorer {
 
     /// Asks the backend for broken rows: at once for a small file, else in the background.
     mutating func findBrokenRows() {
-        backend.scanBrokenRows(waiting: state.list.filter.isEmpty && state.list.count <= Self.brokenRowScanLimit)
+        backend.scanBrokenRows(waiting: state.list.readingKeys == nil && state.list.filter.isEmpty && state.list.count <= Self.brokenRowScanLimit)
         state.brokenRows = backend.brokenRows
     }
 
@@ -115,6 +115,8 @@ package struct Explorer {
                 state.list.count = count
                 state.list.countIsExact = true
             }
+        case .keysRead(let progress):
+            keysRead(progress)
         case .watchesDidUpdate:
             refreshWatches()
         case .watchWrote(let write):

@@ -14,7 +14,7 @@ extension Renderer {
             grid.put(position, row: rect.row + rect.height - 1, column: max(rect.column + 1, rect.column + rect.width - 1 - position.count),
                      role: .border)
         } else {
-            grid.put(Self.emptyListText(list.filter),
+            grid.put(list.readingKeys.map(Self.keyReadText) ?? Self.emptyListText(list.filter),
                      row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
         }
         let typeWidth = inner.width >= 26 ? min(inner.width >= 40 ? 14 : 8, list.rows.compactMap { $0.typename.map(DisplayWidth.of) }.max() ?? 0) : 0
@@ -58,6 +58,11 @@ extension Renderer {
         case .substring?: return "no key contains \"\(filter)\""
         case .all?, nil: return "no records"
         }
+    }
+
+    /// `reading the keys: 2,400,000 of about 10,000,000` while a big file's keys are first read.
+    static func keyReadText(_ progress: KeyReadProgress) -> String {
+        "reading the keys: \(MissGroup.number(progress.read)) of about \(MissGroup.number(max(progress.estimated, progress.read)))"
     }
 
     static func sizeText(_ bytes: Int) -> String {

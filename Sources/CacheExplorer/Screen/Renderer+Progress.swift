@@ -26,6 +26,13 @@ extension Renderer {
         return " \(Self.spinner(at: state.now)) \(building.label)… \(Int(building.fraction * 100)) % · \(keyMap.keyName(.cancel)) stops"
     }
 
+    /// ` ⠿ reading the keys… 24 %` while a big file's keys are first read (nothing to stop:
+    /// no list can be shown without them).
+    var keyReadLine: String? {
+        guard let reading = state.list.readingKeys else { return nil }
+        return " \(Self.spinner(at: state.now)) reading the keys… \(Int(reading.fraction * 100)) %"
+    }
+
     /// The spinner's frame at `time` (one frame a tenth of a second).
     static func spinner(at time: Duration) -> String {
         let tenths = time.components.seconds * 10 + time.components.attoseconds / 100_000_000_000_000_000

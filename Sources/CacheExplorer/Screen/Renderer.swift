@@ -135,6 +135,7 @@ package struct Renderer {
         if let waiting = lockWaitLine { return waiting }
         if let long = longWorkLine { return long }
         if let building = listBuildLine { return building }
+        if let reading = keyReadLine { return reading }
         guard let since = state.busySince, state.now - since >= Explorer.progressDelay else { return nil }
         let labels = state.watches.filter(\.isReading).map(\.name) + (state.console.running != nil ? ["console query"] : [])
         guard !labels.isEmpty else { return nil }

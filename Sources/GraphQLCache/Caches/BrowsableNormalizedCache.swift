@@ -25,6 +25,13 @@ public protocol BrowsableNormalizedCache: NormalizedCache {
     /// count (on any thread), unless the keys or the filter counted change first.
     func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void)
 
+    /// Starts reading every key off the caller's thread when a big cache's keys are not in
+    /// memory yet, so that a browser draws its first frame at once (reading ten million keys
+    /// takes seconds). Returns nil when `keyCount(matching: nil)` answers without such a wait
+    /// (the keys are in memory, or few enough to read now); otherwise how far the read got,
+    /// and `progress` is called (on any thread) as it goes on and once more with `isDone`.
+    func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress?
+
     /// Visits every record; a record that cannot be decoded is passed as a failure so that one
     /// broken row never hides the others.
     func forEachRecord(_ body: (ScannedRow) throws -> Void) throws
@@ -49,6 +56,11 @@ extension BrowsableNormalizedCache {
     /// Counts at once, on the caller's thread.
     public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
         if let count = try? keyCount(matching: filter) { done(count) }
+    }
+
+    /// Nothing to wait for: the keys are read when asked for.
+    public func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress? {
+        nil
     }
 
     /// Visits every record.

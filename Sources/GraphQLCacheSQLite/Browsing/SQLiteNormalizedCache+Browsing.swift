@@ -54,7 +54,7 @@ extension SQLiteNormalizedCache {
     }
 
     /// Sorts the keys off the caller's thread and installs the index unless the keys changed.
-    private func sortInBackground(_ sort: KeySort) {
+    func sortInBackground(_ sort: KeySort) {
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let index = sort.sorted()
             self?.listing.withLock { listing in
@@ -178,26 +178,16 @@ extension SQLiteNormalizedCache.State {
 
     /// Makes sure the keys are in memory: sorted at once for a small file; for a big one the
     /// first and last keys now and a sort to run in the background, returned to be started
-    /// once the lock is released.
+    /// once the lock is released. A read of the keys running in the background
+    /// (`readKeysInBackground`) is waited for rather than done twice.
     private mutating func loadKeys() throws -> KeySort? {
         try forgetKeysIfChangedElsewhere()
+        if let running = keys.withLock({ $0.reading }) { running.wait() }
         guard keys.withLock({ $0.countInMemory == nil }) else { return nil }
-        let (unsorted, version) = try readKeys()
-        return keys.withLock { keys -> KeySort? in
-            keys.dataVersion = version
-            guard unsorted.slotCount >= keys.backgroundThreshold else {
-                var index = unsorted
-                index.sortAll()
-                keys.install(index)
-                return nil
-            }
-            let extremes = unsorted.extremes(KeyListing.headSize)
-            keys.head = (extremes.smallest, extremes.largest, unsorted.slotCount)
-            let sort = KeySort(unsorted)
-            keys.sorting = sort
-            keys.unsorted = unsorted
-            return sort
-        }
+        let version = try connection.dataVersion()
+        let estimate = try SQLiteNormalizedCache.estimatedKeyCount(on: connection)
+        let unsorted = try SQLiteNormalizedCache.readKeys(on: connection, reserving: estimate, reporting: nil)
+        return keys.withLock { $0.take(unsorted, readAt: version) }
     }
 
     /// The full sorted index, waiting for (or doing) the sort if it is not ready.
@@ -220,27 +210,5 @@ extension SQLiteNormalizedCache.State {
         guard loaded else { return }
         if let tracker, tracker.dataVersion == listedVersion, sorted { return }
         if try connection.dataVersion() != listedVersion { keys.withLock { $0.invalidate() } }
-    }
-
-    /// Every non-NULL key, in the `key` index's order, with the `data_version` they were read at.
-    private func readKeys() throws -> (SortedKeyIndex, Int64) {
-        let version = try connection.dataVersion()
-        var index = SortedKeyIndex()
-        // Room for every key at once: growing the arena copied it three times over and cost a
-        // fifth of the pass. max(rowid) is at least the row count unless rowids were set by
-        // hand; no file of N bytes holds more than N / 16 rows.
-        func number(_ sql: String) throws -> Int {
-            try connection.withStatement(sql) { statement in try statement.step() ? Int(statement.int64(0)) : 0 }
-        }
-        let fileBytes = try number("PRAGMA page_count") * number("PRAGMA page_size")
-        index.reserve(keys: min(try number(#"SELECT max(rowid) FROM "records""#), fileBytes / 16))
-        try connection.withStatement(#"SELECT "key" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key""#) { statement in
-            while try statement.step() && !index.isFull { _ = statement.withBytes(0) { index.appendUnsorted($0) } }
-        }
-        if index.isFull {
-            throw SQLiteError.failure(path: connection.path, code: 0, message: "the keys take more than 4 GiB",
-                                      context: "reading the keys to list them")
-        }
-        return (index, version)
     }
 }

@@ -1,3 +1,5 @@
+import GraphQLCache
+
 /// Counting the keys the record list shows. With a filter over a million keys the count waits
 /// for no one: the list asks only for as many matches as cover the rows it shows, and the
 /// backend finishes the count in the background (`.keysCounted` brings it), so that each key
@@ -9,6 +11,15 @@ extension Explorer {
     /// backend stopped there. A list the backend cannot page is built (`buildListKeys`) when
     /// its filter or order changed, or `rebuild` says the data did.
     mutating func countList(covering row: Int, rebuild: Bool = false) throws {
+        // Every list needs the keys: while a big file's are first read, it shows how far the
+        // read got, and is counted again when `.keysRead` says it ended.
+        if let reading = backend.keysBeingRead() {
+            state.list.readingKeys = reading
+            state.list.count = 0
+            state.list.countIsExact = true
+            return
+        }
+        state.list.readingKeys = nil
         let parsed = (try? ListFilter.parse(state.list.filter)) ?? .all
         guard parsed.isPagedByBackend, state.list.order == .key else {
             let source = ListBuilding.Source(filter: state.list.filter, order: state.list.order)
@@ -35,7 +46,19 @@ extension Explorer {
     /// screen every time, not `N+ matching` or the exact count depending on how fast the machine
     /// counted.
     package mutating func finishCounting() {
+        if state.list.readingKeys != nil {
+            // Waits for the read under way, then lists its keys.
+            _ = try? backend.keyCount(matching: nil)
+            reloadList(refetch: true)
+        }
         settleListCount()
+    }
+
+    /// The first read of the keys got as far as `progress`; once it ended, the list shows them.
+    mutating func keysRead(_ progress: KeyReadProgress) {
+        guard state.list.readingKeys != nil else { return }
+        guard progress.isDone else { return state.list.readingKeys = progress }
+        reloadList(refetch: true)
     }
 
     /// Makes the list's count exact now (the bottom of the list needs it).

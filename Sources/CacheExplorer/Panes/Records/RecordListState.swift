@@ -18,6 +18,8 @@ package struct RecordListState: Hashable, Sendable {
     package var rows: [RecordRow] = []
     /// The keys being built in the background (a `type:`/`re:` filter or a sort over many).
     package var building: ListBuilding?
+    /// How far the first read of a big file's keys got; the list is empty until it ends.
+    package var readingKeys: KeyReadProgress?
 
     package init(filter: String = "", count: Int = 0, selected: Int = 0, top: Int = 0, rows: [RecordRow] = []) {
         self.filter = filter
