@@ -46,11 +46,18 @@ public final class HTTPNetworkTransport: NetworkTransport {
         configuration.timeoutIntervalForRequest = Self.backstopTimeout(for: timeout)
         configuration.timeoutIntervalForResource = Self.backstopTimeout(for: timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // No URL cache at all: with one, swift-corelibs-foundation looks each request up on a
+        // background queue whatever the policy, and a task cancelled during that lookup traps
+        // (`Trying to access a behaviour for a task that in not in the registry`).
+        configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
+
+    /// Whether the session looks requests up in a URL cache (it must not: see `init`).
+    var sessionHasURLCache: Bool { session.configuration.urlCache != nil }
 
     /// POSTs `request`, follows 307/308 redirects, and decodes the answer. `timeout` is one
     /// deadline for the whole request, redirects included: given to each hop afresh, a chain
