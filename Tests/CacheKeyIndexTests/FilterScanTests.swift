@@ -121,4 +121,26 @@ import Testing
             }
         }
     }
+
+    /// A frame's search (bounded) stops after `boundedTests` candidates when the matches are
+    /// rare or absent, rather than sweep every key: the count says it is not complete, the
+    /// page holds what was found, and `finish` finds the rest.
+    @Test func aBoundedSearchForARareMatchStopsAndFinishFindsTheRest() {
+        let count = FilterScan.boundedTests * 3
+        let keys = (0..<count).map { "Item:\($0)" } + ["Zebra:1"]
+        let index = NaturalKeyEncodingTests.sortedIndex(keys)
+        let scan = FilterScan(filter: "zebra", index: index)
+        let known = scan.count(atLeast: 40, bounded: true)
+        #expect(known == (0, false))
+        #expect(scan.keys(in: 0..<40, bounded: true).isEmpty)
+        #expect(scan.finish() == 1)
+        #expect(scan.keys(in: 0..<40, bounded: true) == ["Zebra:1"])
+        #expect(scan.count(atLeast: 40, bounded: true) == (1, true))
+    }
+
+    @Test func anUnboundedSearchSweepsEveryKey() {
+        let keys = (0..<(FilterScan.boundedTests * 3)).map { "Item:\($0)" } + ["Zebra:1"]
+        let scan = FilterScan(filter: "nothing", index: NaturalKeyEncodingTests.sortedIndex(keys))
+        #expect(scan.count(atLeast: 40) == (0, true))
+    }
 }

@@ -21,6 +21,9 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     /// Finishes counting `filter`'s keys off the explorer's thread; the count arrives through
     /// `onChange` as `.keysCounted` (nothing to do when counts are always exact).
     func countKeys(matching filter: String)
+    /// A page as far as a frame may search for it: fewer keys than asked while the count of
+    /// `filter` is not exact (the rest arrive with `.keysCounted`).
+    func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
     /// While the keys of a big file are first read in the background, how far the read got
     /// (starting it when none runs); progress and the end arrive through `onChange` as
     /// `.keysRead`. Nil when `keyCount(matching: nil)` answers without that wait.
@@ -78,6 +81,11 @@ package protocol RecordBrowsing: AnyObject, Sendable {
 }
 
 extension RecordBrowsing {
+    /// The whole page.
+    package func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try keys(matching: filter, offset: offset, limit: limit)
+    }
+
     /// Data whose keys are read when asked for.
     package func keysBeingRead() -> KeyReadProgress? { nil }
 

@@ -113,6 +113,10 @@ package final class StoreBackend: ExplorerBackend {
         try browsing.keys(matching: filter, offset: offset, limit: limit)
     }
 
+    package func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try browsing.keysFound(matching: filter, offset: offset, limit: limit)
+    }
+
     package func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         try browsing.keyCount(matching: filter, atLeast: minimum)
     }

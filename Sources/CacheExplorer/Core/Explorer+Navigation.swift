@@ -93,7 +93,7 @@ extension Explorer {
         let filter = state.list.filter.isEmpty ? nil : state.list.filter
         do {
             let keys = try listKeys.map { Array($0.dropFirst(state.list.top).prefix(height)) }
-                ?? backend.keys(matching: filter, offset: state.list.top, limit: height)
+                ?? backend.keysFound(matching: filter, offset: state.list.top, limit: height)
             let kept = Dictionary(previous.map { ($0.key, $0) }) { first, _ in first }
             let rows = try backend.loadStoredRecords(forKeys: Set(keys.filter { kept[$0] == nil }))
             state.list.rows = keys.map { key in

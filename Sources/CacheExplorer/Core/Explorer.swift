@@ -111,10 +111,7 @@ package struct Explorer {
             state.brokenRows = backend.brokenRows
             reloadList(refetch: true)
         case let .keysCounted(filter, count):
-            if filter == state.list.filter, !state.list.countIsExact {
-                state.list.count = count
-                state.list.countIsExact = true
-            }
+            keysCounted(filter: filter, count: count)
         case .keysRead(let progress):
             keysRead(progress)
         case .watchesDidUpdate:

@@ -14,7 +14,8 @@ extension Renderer {
             grid.put(position, row: rect.row + rect.height - 1, column: max(rect.column + 1, rect.column + rect.width - 1 - position.count),
                      role: .border)
         } else {
-            grid.put(list.readingKeys.map(Self.keyReadText) ?? Self.emptyListText(list.filter),
+            let empty = list.countIsExact || list.filter.isEmpty ? Self.emptyListText(list.filter) : "searching for \"\(list.filter)\"…"
+            grid.put(list.readingKeys.map(Self.keyReadText) ?? empty,
                      row: inner.row, column: inner.column + 1, role: .textDim, limit: inner.width - 1)
         }
         let typeWidth = inner.width >= 26 ? min(inner.width >= 40 ? 14 : 8, list.rows.compactMap { $0.typename.map(DisplayWidth.of) }.max() ?? 0) : 0

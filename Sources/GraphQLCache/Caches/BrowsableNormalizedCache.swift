@@ -21,6 +21,11 @@ public protocol BrowsableNormalizedCache: NormalizedCache {
     /// `countKeysInBackground`, so that a filter typed over a million keys shows at once.
     func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount
 
+    /// A page of keys containing `filter` as far as a frame may search for them: a cache with
+    /// many keys may return fewer than asked while `keyCount(matching:atLeast:)` is not exact
+    /// (the rest are found by `countKeysInBackground`).
+    func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey]
+
     /// Counts the keys containing `filter` off the caller's thread and calls `done` with the
     /// count (on any thread), unless the keys or the filter counted change first.
     func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void)
@@ -51,6 +56,11 @@ extension BrowsableNormalizedCache {
     /// Counts them all: the exact count.
     public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         KeyCount(count: try keyCount(matching: filter), isExact: true)
+    }
+
+    /// The whole page.
+    public func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try keys(matching: filter, offset: offset, limit: limit)
     }
 
     /// Counts at once, on the caller's thread.

@@ -41,13 +41,21 @@ extension SQLiteNormalizedCache {
     /// needs; a longer filter searches only the shorter one's matches). Another process's
     /// commit (`data_version`) makes the next call read the keys again.
     public func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try page(matching: filter, offset: offset, limit: limit, bounded: false)
+    }
+
+    /// A page of keys; `bounded`, a filter's scan over many keys stops after
+    /// `FilterScan.boundedTests` candidates (`keysFound`).
+    func page(matching filter: String?, offset: Int, limit: Int, bounded: Bool) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
         let (page, pending) = try withConnection(whileHeld: { self.listing.pageWithoutWaiting(range, filter: filter) }) { state in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
             if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
                 return (Array(early[range]), nil)
             }
-            return (try state.filterScan(filter).keys(in: range), nil)
+            let scan = try state.filterScan(filter)
+            let small = state.keys.withLock { ($0.index?.count ?? 0) < $0.backgroundThreshold }
+            return (scan.keys(in: range, bounded: bounded && !small), nil)
         }
         if let pending { sortInBackground(pending) }
         return page

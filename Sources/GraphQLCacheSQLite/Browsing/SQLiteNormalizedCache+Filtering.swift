@@ -19,8 +19,16 @@ extension SQLiteNormalizedCache {
         }
         guard let scan else { return KeyCount(count: early, isExact: false) }
         if small { return KeyCount(count: scan.finish(parallel: true) ?? 0, isExact: true) }
-        let known = scan.count(atLeast: max(minimum, 1))
+        let known = scan.count(atLeast: max(minimum, 1), bounded: true)
         return KeyCount(count: known.count, isExact: known.isComplete)
+    }
+
+    /// A page of `filter`'s keys as far as a frame may search for them: like
+    /// `keys(matching:offset:limit:)`, but over many keys a filter whose matches are rare or
+    /// absent stops after `FilterScan.boundedTests` candidates, with fewer keys than asked; the
+    /// count finished in the background (`countKeysInBackground`) finds the rest.
+    public func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+        try page(matching: filter, offset: offset, limit: limit, bounded: true)
     }
 
     /// How long a background count waits before it starts, so that it does not take the other

@@ -67,8 +67,26 @@ extension Explorer {
         do {
             state.list.count = try backend.keyCount(matching: state.list.filter.isEmpty ? nil : state.list.filter)
             state.list.countIsExact = true
+            fetchShortPageAgain()
         } catch {
             fail(error)
         }
+    }
+
+    /// The background count of `filter` ended: the count is exact, and the page shows the
+    /// matches a frame's bounded search had not reached.
+    mutating func keysCounted(filter: String, count: Int) {
+        guard filter == state.list.filter, !state.list.countIsExact else { return }
+        state.list.count = count
+        state.list.countIsExact = true
+        fetchShortPageAgain()
+    }
+
+    /// A page fetched while the count was not exact may hold fewer keys than the list has
+    /// there (`keysFound`): it is fetched again.
+    private mutating func fetchShortPageAgain() {
+        let height = Layout.listPageHeight(state.size)
+        guard state.list.rows.count < min(height, state.list.count - state.list.top) else { return }
+        reloadList()
     }
 }
