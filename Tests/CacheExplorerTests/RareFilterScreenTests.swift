@@ -9,15 +9,16 @@ import Testing
 /// share of them (`keysFound`, `keyCount(matching:atLeast:)`), the list says it is still
 /// searching, and it shows the matches (or that there are none) once every key is searched.
 @Suite struct RareFilterScreenTests {
-    /// 200,000 Item keys and one Zebra key, which sorts last; the key order built.
+    /// 300,000 Item keys (more than a frame searches) and one Zebra key, which sorts last; the
+    /// key order built.
     private func cache(_ directory: TemporaryDirectory) throws -> SQLiteNormalizedCache {
         let path = directory.path("many.sqlite")
         let raw = try RawSQLiteBaseline(path: path)
-        let keys = (0..<200_000).map { CacheKey("Item:\($0)") } + ["Zebra:1"]
+        let keys = (0..<300_000).map { CacheKey("Item:\($0)") } + ["Zebra:1"]
         try raw.insert(keys.map { (key: $0, json: Array(#"{"__typename":"Item"}"#.utf8)) })
         let cache = try SQLiteNormalizedCache(path: path)
         cache.listing.withLock { $0.backgroundThreshold = 1000 }
-        _ = try cache.keys(matching: nil, offset: 100_000, limit: 1)
+        _ = try cache.keys(matching: nil, offset: 150_000, limit: 1)
         return cache
     }
 

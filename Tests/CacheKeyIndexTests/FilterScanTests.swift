@@ -126,7 +126,7 @@ import Testing
     /// rare or absent, rather than sweep every key: the count says it is not complete, the
     /// page holds what was found, and `finish` finds the rest.
     @Test func aBoundedSearchForARareMatchStopsAndFinishFindsTheRest() {
-        let count = FilterScan.boundedTests * 3
+        let count = FilterScan.boundedTests * 2
         let keys = (0..<count).map { "Item:\($0)" } + ["Zebra:1"]
         let index = NaturalKeyEncodingTests.sortedIndex(keys)
         let scan = FilterScan(filter: "zebra", index: index)
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func anUnboundedSearchSweepsEveryKey() {
-        let keys = (0..<(FilterScan.boundedTests * 3)).map { "Item:\($0)" } + ["Zebra:1"]
+        let keys = (0..<(FilterScan.boundedTests * 2)).map { "Item:\($0)" } + ["Zebra:1"]
         let scan = FilterScan(filter: "nothing", index: NaturalKeyEncodingTests.sortedIndex(keys))
         #expect(scan.count(atLeast: 40) == (0, true))
     }

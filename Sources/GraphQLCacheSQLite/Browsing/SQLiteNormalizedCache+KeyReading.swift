@@ -11,6 +11,17 @@ import GraphQLCache
 /// (`keyCount`, a page) waits for that read rather than starting a second one.
 extension SQLiteNormalizedCache {
     public func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress? {
+        // Asked at each reload of the list: with the keys in memory (or a read under way) the
+        // answer needs no turn of the connection, which this process's own write may hold.
+        switch listing.withLock({ ($0.reading, $0.countInMemory != nil) }) {
+        case (let running?, _):
+            running.observe(progress)
+            return running.progress
+        case (nil, true):
+            return nil
+        case (nil, false):
+            break
+        }
         let decided: (KeyRead, start: (SQLiteConnection, Int64)?)?? = try? withConnection { state in
             try state.forgetKeysIfChangedElsewhere()
             if let running = state.keys.withLock({ $0.reading }) { return (running, nil) }
