@@ -122,16 +122,16 @@ import Testing
         }
     }
 
-    /// A frame's search (bounded) stops after `boundedTests` candidates when the matches are
-    /// rare or absent, rather than sweep every key: the count says it is not complete, the
+    /// A frame's search (bounded) over more than `boundedSweep` keys stops when the matches
+    /// are rare or absent, rather than sweep every key: the count says it is not complete, the
     /// page holds what was found, and `finish` finds the rest.
     @Test func aBoundedSearchForARareMatchStopsAndFinishFindsTheRest() {
-        let count = FilterScan.boundedTests * 2
+        let count = FilterScan.boundedSweep + 10_000
         let keys = (0..<count).map { "Item:\($0)" } + ["Zebra:1"]
         let index = NaturalKeyEncodingTests.sortedIndex(keys)
-        let scan = FilterScan(filter: "zebra", index: index)
-        let known = scan.count(atLeast: 40, bounded: true)
+        let known = FilterScan(filter: "zebra", index: index).count(atLeast: 40, bounded: true)
         #expect(known == (0, false))
+        let scan = FilterScan(filter: "zebra", index: index)
         #expect(scan.keys(in: 0..<40, bounded: true).isEmpty)
         #expect(scan.finish() == 1)
         #expect(scan.keys(in: 0..<40, bounded: true) == ["Zebra:1"])
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func anUnboundedSearchSweepsEveryKey() {
-        let keys = (0..<(FilterScan.boundedTests * 2)).map { "Item:\($0)" } + ["Zebra:1"]
+        let keys = (0..<(FilterScan.boundedSweep + 10_000)).map { "Item:\($0)" } + ["Zebra:1"]
         let scan = FilterScan(filter: "nothing", index: NaturalKeyEncodingTests.sortedIndex(keys))
         #expect(scan.count(atLeast: 40) == (0, true))
     }

@@ -45,7 +45,7 @@ extension SQLiteNormalizedCache {
     }
 
     /// A page of keys; `bounded`, a filter's scan over many keys stops after
-    /// `FilterScan.boundedTests` candidates (`keysFound`).
+    /// as many candidates as a frame may test (`keysFound`).
     func page(matching filter: String?, offset: Int, limit: Int, bounded: Bool) throws -> [CacheKey] {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
         let (page, pending) = try withConnection(whileHeld: { self.listing.pageWithoutWaiting(range, filter: filter) }) { state in

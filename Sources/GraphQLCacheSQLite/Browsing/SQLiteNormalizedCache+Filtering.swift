@@ -25,7 +25,7 @@ extension SQLiteNormalizedCache {
 
     /// A page of `filter`'s keys as far as a frame may search for them: like
     /// `keys(matching:offset:limit:)`, but over many keys a filter whose matches are rare or
-    /// absent stops after `FilterScan.boundedTests` candidates, with fewer keys than asked; the
+    /// absent stops after as many candidates as a frame may test, with fewer keys than asked; the
     /// count finished in the background (`countKeysInBackground`) finds the rest.
     public func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         try page(matching: filter, offset: offset, limit: limit, bounded: true)
