@@ -15,6 +15,11 @@ package struct KeyListing {
     /// runs in the background (`reading`): 1,000,000 keys take about 260 ms to read, 10,000,000
     /// about 2.6 s (tests lower it).
     package var backgroundReadThreshold = 500_000
+    /// How long the caller that starts such a read waits for it before answering that it
+    /// runs: a file whose highest row id overstates its keys (an app that deleted and wrote
+    /// rows again: 100,101 keys under row id 900,000) is read by then, and is listed at once as
+    /// before; ten million keys are not, and the first frame says how far the read got.
+    package var backgroundReadPatience = Duration.milliseconds(100)
 
     /// Every key in natural order, when built and current.
     package var index: SortedKeyIndex?

@@ -66,4 +66,12 @@ package final class KeyRead: Sendable {
         finished.wait()
         finished.signal()
     }
+
+    /// Waits at most `patience` for `finish()`; whether it was called.
+    package func wait(atMost patience: Duration) -> Bool {
+        let nanoseconds = Int(patience.components.seconds) * 1_000_000_000 + Int(patience.components.attoseconds / 1_000_000_000)
+        guard finished.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds))) == .success else { return false }
+        finished.signal()
+        return true
+    }
 }

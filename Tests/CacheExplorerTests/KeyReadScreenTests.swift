@@ -15,7 +15,10 @@ import Testing
         let raw = try RawSQLiteBaseline(path: path)
         try raw.insert((0..<count).map { (key: CacheKey("Item:\($0)"), json: Array(#"{"__typename":"Item"}"#.utf8)) })
         let cache = try SQLiteNormalizedCache(path: path)
-        cache.listing.withLock { $0.backgroundReadThreshold = 1000 }
+        cache.listing.withLock { listing in
+            listing.backgroundReadThreshold = 1000
+            listing.backgroundReadPatience = .zero
+        }
         let backend = StoreBackend(cache: cache, sourceName: "big.sqlite")
         return Explorer(backend: backend, size: Size(width: 100, height: 30), environment: .isolated)
     }

@@ -17,7 +17,10 @@ import Testing
         let keys = (0..<count).map { CacheKey($0 % 2 == 0 ? "Item:\($0)" : "User:\($0).friends.\($0 % 7)") }
         try raw.insert(keys.map { (key: $0, json: Array("{}".utf8)) })
         let cache = try SQLiteNormalizedCache(path: path)
-        cache.listing.withLock { $0.backgroundReadThreshold = 1000 }
+        cache.listing.withLock { listing in
+            listing.backgroundReadThreshold = 1000
+            listing.backgroundReadPatience = .zero
+        }
         return (cache, keys.sorted())
     }
 
@@ -48,6 +51,16 @@ import Testing
         #expect(try cache.keyCount(matching: nil) == 5000)
         #expect(try cache.keys(matching: nil, offset: 0, limit: 40) == Array(sorted[0..<40]))
         #expect(try cache.keys(matching: nil, offset: 4990, limit: 10) == Array(sorted[4990...]))
+    }
+
+    /// A file whose highest row id overstates its keys (an app deleted and wrote rows again)
+    /// is read within the caller's patience and listed at once, with no read left running.
+    @Test func aReadThatEndsWithinThePatienceIsListedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let (cache, _) = try bigCache(directory, count: 5000)
+        cache.listing.withLock { $0.backgroundReadPatience = .seconds(30) }
+        #expect(cache.readKeysInBackground { _ in } == nil)
+        #expect(cache.listing.withLock { ($0.countInMemory, $0.reading == nil) } == (5000, true))
     }
 
     @Test func aSmallFileIsReadWhenAskedFor() throws {

@@ -33,7 +33,7 @@ public protocol BrowsableNormalizedCache: NormalizedCache {
     /// Starts reading every key off the caller's thread when a big cache's keys are not in
     /// memory yet, so that a browser draws its first frame at once (reading ten million keys
     /// takes seconds). Returns nil when `keyCount(matching: nil)` answers without such a wait
-    /// (the keys are in memory, or few enough to read now); otherwise how far the read got,
+    /// (the keys are in memory, or few enough to read at once); otherwise how far the read got,
     /// and `progress` is called (on any thread) as it goes on and once more with `isDone`.
     func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress?
 

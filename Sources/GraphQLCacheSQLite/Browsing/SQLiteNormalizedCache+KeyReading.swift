@@ -7,7 +7,7 @@ import GraphQLCache
 /// Why in the background: a browser's first frame counts and lists the keys, and reading ten
 /// million of them took 2.6 s before anything was drawn. From `KeyListing.backgroundReadThreshold`
 /// keys (the file's highest row id) the read runs on a read-only connection of its own; the
-/// caller draws at once and hears how far it got. A caller that needs the keys meanwhile
+/// caller waits for it a moment (`backgroundReadPatience`), then draws and hears how far it got. A caller that needs the keys meanwhile
 /// (`keyCount`, a page) waits for that read rather than starting a second one.
 extension SQLiteNormalizedCache {
     public func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress? {
@@ -42,6 +42,8 @@ extension SQLiteNormalizedCache {
             // Handed over whole: nothing else holds the reader until it returns to the pool.
             let handed = IdleReader(connection: reader)
             DispatchQueue.global(qos: .userInitiated).async { self.readKeys(read, on: handed.connection, at: version) }
+            // Listed by then (and installed, unless a write gave the read up): as if read now.
+            if read.wait(atMost: listing.withLock { $0.backgroundReadPatience }) { return nil }
         }
         return read.progress
     }
