@@ -54,8 +54,7 @@ extension SQLiteNormalizedCache {
                 return (Array(early[range]), nil)
             }
             let scan = try state.filterScan(filter)
-            let small = state.keys.withLock { ($0.index?.count ?? 0) < $0.backgroundThreshold }
-            return (scan.keys(in: range, bounded: bounded && !small), nil)
+            return (scan.keys(in: range, bounded: bounded && !state.hasFewKeys), nil)
         }
         if let pending { sortInBackground(pending) }
         return page
@@ -197,6 +196,10 @@ extension SQLiteNormalizedCache.State {
         let unsorted = try SQLiteNormalizedCache.readKeys(on: connection, reserving: estimate, reporting: nil)
         return keys.withLock { $0.take(unsorted, readAt: version) }
     }
+
+    /// Whether the keys are few enough (under `backgroundThreshold`) to count and search whole
+    /// in any call.
+    var hasFewKeys: Bool { keys.withLock { ($0.index?.count ?? 0) < $0.backgroundThreshold } }
 
     /// The full sorted index, waiting for (or doing) the sort if it is not ready.
     mutating func sortedKeys() throws -> SortedKeyIndex {

@@ -15,7 +15,7 @@ extension SQLiteNormalizedCache {
         let (scan, small, early) = try withConnection { state -> (FilterScan?, Bool, Int) in
             if let early = try state.matchesWhileSorting(filter), early.count >= max(minimum, 1) { return (nil, false, early.count) }
             let scan = try state.filterScan(filter)  // sorts the keys first: the index counts them
-            return (scan, state.keys.withLock { ($0.index?.count ?? 0) < $0.backgroundThreshold }, 0)
+            return (scan, state.hasFewKeys, 0)
         }
         guard let scan else { return KeyCount(count: early, isExact: false) }
         if small { return KeyCount(count: scan.finish(parallel: true) ?? 0, isExact: true) }

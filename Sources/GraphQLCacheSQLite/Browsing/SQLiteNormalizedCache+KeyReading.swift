@@ -5,10 +5,11 @@ import GraphQLCache
 /// Reading every key into the listing, now or in the background.
 ///
 /// Why in the background: a browser's first frame counts and lists the keys, and reading ten
-/// million of them took 2.6 s before anything was drawn. From `KeyListing.backgroundReadThreshold`
-/// keys (the file's highest row id) the read runs on a read-only connection of its own; the
-/// caller waits for it a moment (`backgroundReadPatience`), then draws and hears how far it got. A caller that needs the keys meanwhile
-/// (`keyCount`, a page) waits for that read rather than starting a second one.
+/// million of them took 2.6 s before anything was drawn. From
+/// `KeyListing.backgroundReadThreshold` keys (the file's highest row id) the read runs on a
+/// read-only connection of its own; the caller waits for it a moment (`backgroundReadPatience`),
+/// then draws and hears how far it got. A caller that needs the keys meanwhile (`keyCount`, a
+/// page) waits for that read rather than starting a second one.
 extension SQLiteNormalizedCache {
     public func readKeysInBackground(progress: @escaping @Sendable (KeyReadProgress) -> Void) -> KeyReadProgress? {
         // Asked at each reload of the list: with the keys in memory (or a read under way) the
