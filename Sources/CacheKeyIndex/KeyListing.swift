@@ -76,6 +76,15 @@ package struct KeyListing {
         index?.remove(keys)
     }
 
+    /// `removed(_:)` for the keys a removal by `pattern` deleted, every one of which it
+    /// matches: found by one sweep of the keys rather than one search each.
+    package mutating func removed(_ keys: Set<CacheKey>, allMatching pattern: KeyPattern) {
+        guard !keys.isEmpty else { return }
+        guard index != nil else { return invalidate() }
+        dropScans()
+        index?.remove(keys, allMatching: pattern)
+    }
+
     /// After `clear()`: no keys at all.
     package mutating func cleared() {
         invalidate()

@@ -113,7 +113,34 @@ package struct SortedKeyIndex: Sendable {
     /// Why one pass: removing each key at its position shifted the rest of the order once per
     /// key, and a commit deleting 100,000 of 100,000 keys spent seconds moving memory.
     mutating func remove(_ removed: Set<CacheKey>) {
-        let positions = removed.compactMap(position(of:)).sorted()
+        closeUp(removed.compactMap(position(of:)).sorted())
+    }
+
+    /// Drops `removed` keys, every one of which `pattern` matches (the keys a removal by
+    /// pattern deleted): one sweep of the order with the filter's byte test (`KeyTest`) finds
+    /// the keys the pattern matches, and only those are looked up in `removed`. For many keys
+    /// that costs a test each, where `remove(_:)` encodes each key and searches for it (a
+    /// removal of 100,000 of 100,000 keys: most of the removal's own time).
+    mutating func remove(_ removed: Set<CacheKey>, allMatching pattern: KeyPattern) {
+        guard removed.count >= Self.sweptRemovalMinimum, removed.count * 32 >= count else { return remove(removed) }
+        var positions: [Int] = []
+        positions.reserveCapacity(removed.count)
+        withKeyTest(KeyTest(pattern, plainASCII: plainASCII)) { accepts in
+            for position in 0..<order.count where accepts(position) && removed.contains(key(at: position)) {
+                positions.append(position)
+            }
+        }
+        // A removed key the sweep did not find (not listed, or a test that disagrees): each is
+        // looked up as `remove(_:)` does, which finds every listed one.
+        guard positions.count == removed.count else { return remove(removed) }
+        closeUp(positions)
+    }
+
+    /// Below this many removed keys, looking each up costs less than a sweep.
+    static let sweptRemovalMinimum = 64
+
+    /// Closes up the order over `positions` (ascending) in one pass.
+    private mutating func closeUp(_ positions: [Int]) {
         guard let first = positions.first else { return }
         order.withUnsafeMutableBufferPointer { order in
             var kept = first, next = 0

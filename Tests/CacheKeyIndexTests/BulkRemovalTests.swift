@@ -23,6 +23,33 @@ import Testing
         #expect(index.keys(in: 0..<index.count).map(\.rawValue) == sorted.filter { !removed.contains($0) })
     }
 
+    /// A removal by pattern's keys are found by one sweep with the pattern's test: the index
+    /// left must be the one a search for each key leaves, whatever the pattern (non-ASCII,
+    /// case-folded, one that matches keys the removal did not delete, one no key contains).
+    @Test(arguments: ["item:", "É", "日本", "0.", ":1", "", "zzz"])
+    func aRemovalByPatternLeavesWhatASearchForEachKeyLeaves(pattern: String) {
+        let keys = Array(Set(NaturalKeyEncodingTests.randomKeys(count: 6_000, seed: 41)))
+        let matching = keys.filter { KeyPattern(pattern).matches(CacheKey($0)) }
+        // Most of the matching keys, not all: the ones left must stay although the pattern matches them.
+        let removed = Set(matching.enumerated().filter { $0.offset % 10 != 3 }.map { CacheKey($0.element) })
+        var swept = NaturalKeyEncodingTests.sortedIndex(keys)
+        var searched = swept
+        swept.remove(removed, allMatching: KeyPattern(pattern))
+        searched.remove(removed)
+        #expect(swept.count == keys.count - removed.count)
+        #expect(swept.keys(in: 0..<swept.count) == searched.keys(in: 0..<searched.count))
+    }
+
+    /// Keys the index does not hold among a removal's keys (another process's, not listed yet)
+    /// change nothing but their absence: the listed keys still go.
+    @Test func aRemovalByPatternOfKeysNotListedRemovesTheListedOnes() {
+        let keys = (0..<5_000).map { "Item:\($0)" }
+        var index = NaturalKeyEncodingTests.sortedIndex(keys)
+        let removed = Set((0..<4_000).map { CacheKey("Item:\($0)") } + (9_000..<9_100).map { CacheKey("Item:\($0)") })
+        index.remove(removed, allMatching: KeyPattern("Item:"))
+        #expect(index.keys(in: 0..<index.count).map(\.rawValue) == (4_000..<5_000).map { "Item:\($0)" })
+    }
+
     @Test func theListingKeepsItsIndexAfterABigRemoval() {
         let keys = (0..<10_000).map { "Item:\($0)" }
         var listing = KeyListing()

@@ -17,7 +17,7 @@ extension CacheStore {
     /// the removed keys: those the deletion deleted, also any another process wrote meanwhile.
     @discardableResult
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
-        try withinReadWriteTransactionReportingChange { try $0.removeRecords(matching: pattern) }.change.removedRecords
+        try withinReadWriteTransactionReportingChange { try $0.removeRecordsReportedAtCommit(matching: pattern) }.change.removedRecords
     }
 
     /// Removes every record.

@@ -82,6 +82,20 @@ public final class ReadWriteTransaction: ReadTransaction {
         return overlay.remove(matching: KeyPattern(pattern), baseKeys: baseKeys)
     }
 
+    /// `removeRecords(matching:)` as the only write of the transaction, the keys left to the
+    /// commit's report (`CacheChange.removedRecords`, the keys the cache's deletion deleted):
+    /// the store's own removal by pattern, which returns that report, so listing the keys
+    /// first would be done twice. With a `CommitWitness` (which must see the keys before the
+    /// commit) or after other writes, the keys are listed as `removeRecords(matching:)` does.
+    func removeRecordsReportedAtCommit(matching pattern: String) throws {
+        try checkOpen()
+        guard overlay.isUntouched, store.currentCommitWitness == nil else {
+            _ = try removeRecords(matching: pattern)
+            return
+        }
+        overlay.removeUnlisted(matching: KeyPattern(pattern))
+    }
+
     /// Removes every record.
     public func clear() throws {
         try checkOpen()

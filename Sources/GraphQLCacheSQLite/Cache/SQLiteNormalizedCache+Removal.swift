@@ -69,7 +69,7 @@ extension SQLiteNormalizedCache {
     public func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
         try writeOneStatement { state in
             let removed = Set(try Self.deleteRows(matching: pattern, on: state.connection))
-            state.keys.withLock { $0.removed(removed) }
+            state.keys.withLock { $0.removed(removed, allMatching: KeyPattern(pattern)) }
             state.trackOwnRemovals(removed)
             return removed
         }

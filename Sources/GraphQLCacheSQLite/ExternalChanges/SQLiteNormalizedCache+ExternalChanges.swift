@@ -203,6 +203,11 @@ extension SQLiteNormalizedCache.State {
         tracker?.forget(keys)
     }
 
+    /// After this connection removed `keys` (a set: many are forgotten by keeping the rest).
+    mutating func trackOwnRemovals(_ keys: Set<CacheKey>) {
+        tracker?.forget(keys)
+    }
+
     /// The outermost transaction committed: its writes are settled.
     mutating func trackCommit() {
         tracker?.writtenInTransaction = []

@@ -25,6 +25,8 @@ import Testing
         _ = subscription
     }
 
+    /// The store's own removal by pattern lists no keys first: its answer is what the DELETE
+    /// deleted, also a row another process wrote just before it.
     @Test func theStoreAnswersWithTheKeysTheDeleteDeleted() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("shared.sqlite")
@@ -39,8 +41,8 @@ import Testing
     }
 }
 
-/// A SQLite cache that runs `hook` once, right after the store lists keys: the moment another
-/// process's write lands between the listing and the DELETE.
+/// A SQLite cache that runs `hook` once, right after the store lists keys or, when the store
+/// lists none, right before the DELETE: the moment another process's write lands before it.
 private final class ListingHook: BrowsableNormalizedCache, @unchecked Sendable {
     private let base: SQLiteNormalizedCache
     private var hook: (() throws -> Void)?
@@ -60,7 +62,11 @@ private final class ListingHook: BrowsableNormalizedCache, @unchecked Sendable {
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try base.loadRecords(forKeys: keys) }
     func merge(records: RecordSet) throws -> FieldChanges { try base.merge(records: records) }
     func removeRecord(for key: CacheKey) throws -> Bool { try base.removeRecord(for: key) }
-    func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try base.removeRecords(matching: pattern) }
+    func removeRecords(matching pattern: String) throws -> Set<CacheKey> {
+        try hook?()
+        hook = nil
+        return try base.removeRecords(matching: pattern)
+    }
     func clear() throws { try base.clear() }
     func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
     var appliesEachChangeAtomically: Bool { base.appliesEachChangeAtomically }

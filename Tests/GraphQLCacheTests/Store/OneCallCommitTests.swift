@@ -88,4 +88,66 @@ import Testing
         #expect(try store.removeRecords(matching: "item") == ["Item:1", "ITEM:2"])
         #expect(try cache.keys(matching: nil, offset: 0, limit: 10) == ["User:1"])
     }
+
+    /// A browsable cache that counts how often its keys are listed.
+    private final class ListingCountingCache: BrowsableNormalizedCache, @unchecked Sendable {
+        let records: InMemoryNormalizedCache
+        private let listings = Mutex(0)
+        var listed: Int { listings.withLock { $0 } }
+
+        init(_ records: [Record]) { self.records = InMemoryNormalizedCache(records: RecordSet(records: records)) }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try records.loadRecords(forKeys: keys) }
+        func merge(records set: RecordSet) throws -> FieldChanges { try records.merge(records: set) }
+        func removeRecord(for key: CacheKey) throws -> Bool { try records.removeRecord(for: key) }
+        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try records.removeRecords(matching: pattern) }
+        func clear() throws { try records.clear() }
+        func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
+        func recordCount() throws -> Int { try records.recordCount() }
+        func keyCount(matching filter: String?) throws -> Int {
+            listings.withLock { $0 += 1 }
+            return try records.keyCount(matching: filter)
+        }
+        func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+            listings.withLock { $0 += 1 }
+            return try records.keys(matching: filter, offset: offset, limit: limit)
+        }
+        func forEachRecord(_ body: (ScannedRow) throws -> Void) throws { try records.forEachRecord(body) }
+    }
+
+    /// Sees what a commit will change and what it changed.
+    private final class SeeingWitness: CommitWitness {
+        let seen = Mutex<[(when: String, removed: Set<CacheKey>)]>([])
+        func willCommit(_ change: CacheChange) { seen.withLock { $0.append(("will", change.removedRecords)) } }
+        func didCommit(_ change: CacheChange) { seen.withLock { $0.append(("did", change.removedRecords)) } }
+    }
+
+    /// The store's lone removal by pattern lists no keys first (the cache's deletion names
+    /// them, and the commit reports those); subscribers hear exactly them.
+    @Test func aStoreRemovalByPatternListsNoKeysBeforeDeleting() throws {
+        let cache = ListingCountingCache([Self.record, Record(key: "ITEM:2", ["x": .int(2)]), Record(key: "User:1", ["x": .int(3)])])
+        let store = CacheStore(cache: cache)
+        let heard = Mutex<[CacheChange]>([])
+        let subscription = store.subscribe { change in heard.withLock { $0.append(change) } }
+        defer { subscription.cancel() }
+        #expect(try store.removeRecords(matching: "item") == ["Item:1", "ITEM:2"])
+        #expect(cache.listed == 0)
+        #expect(heard.withLock { $0.map(\.removedRecords) } == [["Item:1", "ITEM:2"]])
+        #expect(try store.removeRecords(matching: "nothing").isEmpty)
+        #expect(heard.withLock { $0.count } == 1, "a removal of nothing changes nothing")
+    }
+
+    /// With a commit witness (the explorer's write log reads the rows before they go), the
+    /// keys are listed first, so that the witness sees them before the commit.
+    @Test func aStoreRemovalByPatternListsItsKeysForAWitness() throws {
+        let cache = ListingCountingCache([Self.record, Record(key: "ITEM:2", ["x": .int(2)]), Record(key: "User:1", ["x": .int(3)])])
+        let store = CacheStore(cache: cache)
+        let witness = SeeingWitness()
+        store.setCommitWitness(witness)
+        #expect(try store.removeRecords(matching: "item") == ["Item:1", "ITEM:2"])
+        #expect(cache.listed > 0)
+        let seen = witness.seen.withLock { $0 }
+        #expect(seen.map(\.when) == ["will", "did"])
+        #expect(seen.map(\.removed) == [["Item:1", "ITEM:2"], ["Item:1", "ITEM:2"]])
+    }
 }
