@@ -1,4 +1,4 @@
-import CacheExplorer
+import GraphQLCache
 import Dispatch
 import Foundation
 import Synchronization
