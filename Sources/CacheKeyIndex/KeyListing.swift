@@ -20,6 +20,9 @@ package struct KeyListing {
     /// rows again: 100,101 keys under row id 900,000) is read by then, and is listed at once as
     /// before; ten million keys are not, and the first frame says how far the read got.
     package var backgroundReadPatience = Duration.milliseconds(100)
+    /// Called by a background read before it reads (tests only: it waits until the test lets
+    /// it go, so that the test sees the read under way however the threads are scheduled).
+    package var backgroundReadHold: (@Sendable () -> Void)?
 
     /// Every key in natural order, when built and current.
     package var index: SortedKeyIndex?

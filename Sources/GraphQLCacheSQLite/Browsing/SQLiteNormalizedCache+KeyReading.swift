@@ -53,6 +53,7 @@ extension SQLiteNormalizedCache {
     /// changed meanwhile (`KeyListing.invalidate` gave the read up).
     private func readKeys(_ read: KeyRead, on reader: SQLiteConnection, at version: Int64) {
         defer { read.finish() }
+        listing.withLock { $0.backgroundReadHold }?()
         turns.readerSliceBegan()
         let unsorted: SortedKeyIndex
         do {
