@@ -6,14 +6,16 @@ import GraphQLCache
 /// A slice's candidates are every row whose value may match: for a text that every JSON writer
 /// writes as itself (printable ASCII but `"`, `\`, `/`), the rows whose bytes hold it in either
 /// case, or hold a `\u` escape, or a non-ASCII byte where the text holds a letter a non-ASCII
-/// one folds to (`cachelens_may_hold_folded`, one pass); for any other text (non-ASCII letters
-/// fold beyond ASCII, `"` and `\` are escaped), every row. Each candidate is then decoded and
+/// one folds to, or, for a text that may be part of a number (digits, `.`, `e`, `+`, `-`), a
+/// number shown otherwise than written (`1e-7` shown as `1e-07`: `cachelens_may_hold_value`,
+/// one pass); for any other text (non-ASCII letters fold beyond ASCII, `"` and `\` are
+/// escaped), every row. Each candidate is then decoded and
 /// confirmed with `ValueSearch.matches`, so that the search misses nothing and a field name
 /// holding the text is no match.
 extension SQLiteNormalizedCache: ValueSearching {
     static let searchSliceSQL = """
         SELECT "key" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL \
-        AND \(SQLiteConnection.mayHoldFoldedFunction)("record", ?) ORDER BY "_id"
+        AND \(SQLiteConnection.mayHoldValueFunction)("record", ?) ORDER BY "_id"
         """
 
     static let everyRowSliceSQL = """

@@ -29,6 +29,14 @@ extension SQLiteConnection {
     /// byte. `memchr` for the first letter in each case, then a folded compare, is one fast pass.
     static let mayHoldFoldedFunction = "cachelens_may_hold_folded"
 
+    /// `cachelens_may_hold_value(record, text)`: `cachelens_may_hold_folded`, and also 1, when
+    /// `text` may be part of a number as the explorer shows it (`NumberRendering.mayBeInNumber`),
+    /// for a row holding a number shown otherwise than it is written
+    /// (`NumberRendering.containsNumberShownOtherwise`). `:find` compares a number as
+    /// `String(Double)` writes it (`1e-07`, `100000.0`, `0.3`); a file may hold `1e-7`, `1E5`
+    /// or `0.29999999999999998890`, whose bytes do not hold the text.
+    static let mayHoldValueFunction = "cachelens_may_hold_value"
+
     /// Registers the functions on `db` (deterministic, harmless in any context).
     static func registerFunctions(on db: OpaquePointer) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
@@ -51,6 +59,20 @@ extension SQLiteConnection {
                 || SQLiteConnection.containsEscape(rowBytes, rowCount)
                 || (SQLiteConnection.holdsCharacterReachedFromNonASCII(textBytes, textCount)
                     && SQLiteConnection.containsNonASCII(rowBytes, rowCount))
+            sqlite3_result_int(context, holds ? 1 : 0)
+        }, nil, nil, nil)
+        sqlite3_create_function_v2(db, mayHoldValueFunction, 2, flags, nil, { context, count, values in
+            guard count == 2, let values, let row = values[0], let text = values[1] else { return sqlite3_result_int(context, 0) }
+            let rowBytes = sqlite3_value_blob(row), rowCount = Int(sqlite3_value_bytes(row))
+            let textBytes = sqlite3_value_blob(text), textCount = Int(sqlite3_value_bytes(text))
+            guard let rowBytes, rowCount > 0 else { return sqlite3_result_int(context, 0) }
+            guard let textBytes else { return sqlite3_result_int(context, 1) }
+            let holds = SQLiteConnection.containsFolded(rowBytes, rowCount, textBytes, textCount)
+                || SQLiteConnection.containsEscape(rowBytes, rowCount)
+                || (SQLiteConnection.holdsCharacterReachedFromNonASCII(textBytes, textCount)
+                    && SQLiteConnection.containsNonASCII(rowBytes, rowCount))
+                || (NumberRendering.mayBeInNumber(UnsafeRawBufferPointer(start: textBytes, count: textCount))
+                    && NumberRendering.containsNumberShownOtherwise(UnsafeRawBufferPointer(start: rowBytes, count: rowCount)))
             sqlite3_result_int(context, holds ? 1 : 0)
         }, nil, nil, nil)
     }
