@@ -135,7 +135,7 @@ extension StoreBackend {
                 for start in stride(from: 0, to: batch.count, by: Self.writeChunk) {
                     try Task.checkCancellation()
                     let chunk = batch[start..<min(batch.count, start + Self.writeChunk)]
-                    try transaction.merge(records: RecordSet(records: Array(chunk)))
+                    try transaction.mergeWithoutAnswer(records: RecordSet(records: Array(chunk)))
                     done += chunk.count
                     report(Double(done) / Double(total) * Self.preparedShare)
                 }

@@ -100,6 +100,11 @@ struct TransactionOverlay {
         }
     }
 
+    /// Adds changed field keys gathered as a list (each hashed once, into the change).
+    mutating func noteChanged(_ keys: [FieldKey]) {
+        change.changedFields.formUnion(keys)
+    }
+
     /// Records the removal of `key`, whose effective record was `current`.
     /// Each removed record's field keys go straight into the change, with no set of them on the
     /// way: the explorer removes 100,000 records one by one in a transaction.
