@@ -40,6 +40,22 @@ import Testing
         #expect(report.lines == [.init(depth: 0, text: "hero: missingField: QUERY_ROOT has no hero(episode:JEDI); near misses: hero(episode:EMPIRE)", status: .miss)])
     }
 
+    /// A run shows its outcome from its first line, whatever the last one was scrolled to: an
+    /// error after a long report scrolled down showed its second line first, its first hidden.
+    @Test func aNewOutcomeIsShownFromItsFirstLine() throws {
+        var (explorer, _) = TinyCache.explorer(size: Size(width: 60, height: 15))
+        explorer.press([.character("c")] + Key.sequence(from: "{ hero { name nickname friends { name } } }") + [.enter])
+        explorer.settle()
+        explorer.press([.pageDown, .pageDown])
+        #expect(explorer.state.console.top > 0, "the report is longer than the pane")
+        explorer.press(Array(repeating: .backspace, count: 60) + Key.sequence(from: "{ hero {") + [.enter])
+        explorer.settle()
+        let error = try #require(explorer.state.console.error)
+        #expect(explorer.state.console.top == 0)
+        let firstWords = String(error.prefix(20))
+        #expect(explorer.render().text.contains(firstWords), "\(explorer.render().text)")
+    }
+
     @Test func anInvalidDocumentIsShownAsAnError() {
         var (explorer, _) = TinyCache.explorer()
         explorer.press([.character("c")] + Key.sequence(from: "{ hero {") + [.enter])

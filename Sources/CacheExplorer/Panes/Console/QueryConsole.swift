@@ -8,12 +8,14 @@ package struct QueryConsole: Hashable, Sendable {
     package var variables: LineInput
     /// Whether keys go to the variables line rather than the document.
     package var editingVariables: Bool
-    package var report: QueryReport?
+    /// A new report or error is shown from its first line, whatever the last was scrolled to.
+    package var report: QueryReport? { didSet { top = 0 } }
     /// What the last run under a policy that may fetch did (nil for a cache-only run).
     package var fetch: ConsoleFetch?
     /// The policy a run uses; `returnCacheDataDontFetch` (the default) reads the cache alone.
     package var policy: CachePolicy = .returnCacheDataDontFetch
-    package var error: String?
+    package var error: String? { didSet { top = 0 } }
+    /// The first line of the outcome shown (scrolled with `j`/`k`, `PgDn`/`PgUp`).
     package var top: Int
     /// The background run under way (its id), if any.
     package var running: Int?
