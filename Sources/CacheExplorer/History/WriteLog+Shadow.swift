@@ -10,24 +10,17 @@ extension WriteLog.Shadow {
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??, after: [CacheKey: [UInt8]], origin: String,
                       counted: WriteLog.Counted? = nil) {
         let start = digest
-        var deltas: [RecordDelta] = []
-        for key in keys.sorted(by: KeyOrder.precedes) {
-            let new = after[key]
-            guard let old = before(key) else {
-                follow(key, from: nil, to: new)
-                remember(key, new)
-                deltas.append(.unseenBefore(key: key, after: new.flatMap(WriteLog.fields)))
-                continue
-            }
-            guard old != new else { continue }
-            follow(key, from: old, to: new)
-            remember(key, new)
-            if let delta = RecordDelta.between(key: key, before: old.flatMap(WriteLog.fields), after: new.flatMap(WriteLog.fields)) {
-                deltas.append(delta)
-            } else if old != nil, new == nil {
-                deltas.append(RecordDelta(key: key, kind: .removed, typename: nil, fields: []))
-            }
+        // The rows as they were (nil outside: not known) and are, in order; unchanged ones left out.
+        let images = keys.sorted(by: KeyOrder.precedes).compactMap { key -> RowImages? in
+            let old = before(key), new = after[key]
+            if let old, old == new { return nil }
+            return RowImages(key: key, old: old, new: new)
         }
+        for image in images {
+            follow(image.key, from: image.old ?? nil, to: image.new)
+            remember(image.key, image.new)
+        }
+        let deltas = RowImages.deltas(of: images)
         if let counted, digest != nil { (digest, shares) = (counted.digest, counted.shares) }
         append(origin: origin, records: deltas, before: start)
     }
