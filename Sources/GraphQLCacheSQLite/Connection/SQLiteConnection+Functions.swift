@@ -50,31 +50,26 @@ extension SQLiteConnection {
             sqlite3_result_int(context, holdsKey || holdsEscape ? 1 : 0)
         }, nil, nil, nil)
         sqlite3_create_function_v2(db, mayHoldFoldedFunction, 2, flags, nil, { context, count, values in
-            guard count == 2, let values, let row = values[0], let text = values[1] else { return sqlite3_result_int(context, 0) }
-            let rowBytes = sqlite3_value_blob(row), rowCount = Int(sqlite3_value_bytes(row))
-            let textBytes = sqlite3_value_blob(text), textCount = Int(sqlite3_value_bytes(text))
-            guard let rowBytes, rowCount > 0 else { return sqlite3_result_int(context, 0) }
-            guard let textBytes else { return sqlite3_result_int(context, 1) }
-            let holds = SQLiteConnection.containsFolded(rowBytes, rowCount, textBytes, textCount)
-                || SQLiteConnection.containsEscape(rowBytes, rowCount)
-                || (SQLiteConnection.holdsCharacterReachedFromNonASCII(textBytes, textCount)
-                    && SQLiteConnection.containsNonASCII(rowBytes, rowCount))
-            sqlite3_result_int(context, holds ? 1 : 0)
+            sqlite3_result_int(context, SQLiteConnection.mayHold(values, count, numbersAsShown: false) ? 1 : 0)
         }, nil, nil, nil)
         sqlite3_create_function_v2(db, mayHoldValueFunction, 2, flags, nil, { context, count, values in
-            guard count == 2, let values, let row = values[0], let text = values[1] else { return sqlite3_result_int(context, 0) }
-            let rowBytes = sqlite3_value_blob(row), rowCount = Int(sqlite3_value_bytes(row))
-            let textBytes = sqlite3_value_blob(text), textCount = Int(sqlite3_value_bytes(text))
-            guard let rowBytes, rowCount > 0 else { return sqlite3_result_int(context, 0) }
-            guard let textBytes else { return sqlite3_result_int(context, 1) }
-            let holds = SQLiteConnection.containsFolded(rowBytes, rowCount, textBytes, textCount)
-                || SQLiteConnection.containsEscape(rowBytes, rowCount)
-                || (SQLiteConnection.holdsCharacterReachedFromNonASCII(textBytes, textCount)
-                    && SQLiteConnection.containsNonASCII(rowBytes, rowCount))
-                || (NumberRendering.mayBeInNumber(UnsafeRawBufferPointer(start: textBytes, count: textCount))
-                    && NumberRendering.containsNumberShownOtherwise(UnsafeRawBufferPointer(start: rowBytes, count: rowCount)))
-            sqlite3_result_int(context, holds ? 1 : 0)
+            sqlite3_result_int(context, SQLiteConnection.mayHold(values, count, numbersAsShown: true) ? 1 : 0)
         }, nil, nil, nil)
+    }
+
+    /// `cachelens_may_hold_folded(record, text)`, or with `numbersAsShown`
+    /// `cachelens_may_hold_value(record, text)`, on SQLite's arguments.
+    private static func mayHold(_ values: UnsafeMutablePointer<OpaquePointer?>?, _ count: Int32, numbersAsShown: Bool) -> Bool {
+        guard count == 2, let values, let row = values[0], let text = values[1] else { return false }
+        let rowBytes = sqlite3_value_blob(row), rowCount = Int(sqlite3_value_bytes(row))
+        let textBytes = sqlite3_value_blob(text), textCount = Int(sqlite3_value_bytes(text))
+        guard let rowBytes, rowCount > 0 else { return false }
+        guard let textBytes else { return true }
+        return containsFolded(rowBytes, rowCount, textBytes, textCount)
+            || containsEscape(rowBytes, rowCount)
+            || (holdsCharacterReachedFromNonASCII(textBytes, textCount) && containsNonASCII(rowBytes, rowCount))
+            || (numbersAsShown && NumberRendering.mayBeInNumber(UnsafeRawBufferPointer(start: textBytes, count: textCount))
+                && NumberRendering.containsNumberShownOtherwise(UnsafeRawBufferPointer(start: rowBytes, count: rowCount)))
     }
 
     /// Whether the bytes hold a `\u` escape.
