@@ -1,3 +1,4 @@
+import CacheTestSupport
 @testable import GraphQLCache
 import Synchronization
 import Testing
@@ -90,19 +91,10 @@ import Testing
     }
 
     /// A browsable cache that counts how often its keys are listed.
-    private final class ListingCountingCache: BrowsableNormalizedCache, @unchecked Sendable {
-        let records: InMemoryNormalizedCache
+    private final class ListingCountingCache: InMemoryBackedCache, BrowsableNormalizedCache, @unchecked Sendable {
         private let listings = Mutex(0)
         var listed: Int { listings.withLock { $0 } }
 
-        init(_ records: [Record]) { self.records = InMemoryNormalizedCache(records: RecordSet(records: records)) }
-
-        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try records.loadRecords(forKeys: keys) }
-        func merge(records set: RecordSet) throws -> FieldChanges { try records.merge(records: set) }
-        func removeRecord(for key: CacheKey) throws -> Bool { try records.removeRecord(for: key) }
-        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try records.removeRecords(matching: pattern) }
-        func clear() throws { try records.clear() }
-        func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
         func recordCount() throws -> Int { try records.recordCount() }
         func keyCount(matching filter: String?) throws -> Int {
             listings.withLock { $0 += 1 }

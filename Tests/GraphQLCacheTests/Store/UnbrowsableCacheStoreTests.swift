@@ -9,18 +9,7 @@ import Testing
 @Suite struct UnbrowsableCacheStoreTests {
     /// Apollo-sized: load, merge, remove, remove matching, clear, atomically; no listing. It
     /// keeps its records in an in-memory cache that the test inspects.
-    private final class MinimalCache: NormalizedCache {
-        let records: InMemoryNormalizedCache
-
-        init(_ records: [Record]) { self.records = InMemoryNormalizedCache(records: RecordSet(records: records)) }
-
-        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try records.loadRecords(forKeys: keys) }
-        func merge(records set: RecordSet) throws -> FieldChanges { try records.merge(records: set) }
-        func removeRecord(for key: CacheKey) throws -> Bool { try records.removeRecord(for: key) }
-        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try records.removeRecords(matching: pattern) }
-        func clear() throws { try records.clear() }
-        func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
-    }
+    private final class MinimalCache: InMemoryBackedCache, @unchecked Sendable {}
 
     private let droids = [Record(key: "Droid:2000", ["name": .string("C-3PO")]),
                           Record(key: "Droid:2001", ["name": .string("R2-D2")]),
