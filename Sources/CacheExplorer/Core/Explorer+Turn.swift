@@ -49,21 +49,10 @@ extension Explorer {
         }
     }
 
-    /// Reads of the keys `settle` waits for, one after another, at most.
-    static let settleReads = 8
-
     /// Waits for the background work under way (watch reads, console queries) and takes a turn
     /// with no input, applying what it delivered.
     package mutating func settle() {
-        // The first read of a big file's keys: counting waits for it, then the list is
-        // reloaded at once. Its end is news too (`.keysRead`), but the read installs its keys
-        // before it tells its observers, so a count can return before that news is posted. A
-        // read given up because the file changed meanwhile is followed by another when the
-        // list reloads; that one is waited for too.
-        for _ in 0..<Self.settleReads where state.list.readingKeys != nil {
-            _ = try? backend.keyCount(matching: nil)
-            reloadList(refetch: true)
-        }
+        listKeysOnceRead()
         backend.waitUntilIdle()
         listWork.waitUntilIdle()
         turn(nil)

@@ -46,12 +46,23 @@ extension Explorer {
     /// screen every time, not `N+ matching` or the exact count depending on how fast the machine
     /// counted.
     package mutating func finishCounting() {
-        if state.list.readingKeys != nil {
-            // Waits for the read under way, then lists its keys.
+        listKeysOnceRead()
+        settleListCount()
+    }
+
+    /// Reads of the keys `listKeysOnceRead` waits for, one after another, at most.
+    static let keyReadsWaitedFor = 8
+
+    /// While the first read of a big file's keys runs: waits for it (a count waits), then lists
+    /// its keys at once. Its end is news too (`.keysRead`), but the read installs its keys before
+    /// it tells its observers, so the count can return before that news is posted. A read given
+    /// up because the file changed meanwhile is followed by another when the list reloads; that
+    /// one is waited for too.
+    mutating func listKeysOnceRead() {
+        for _ in 0..<Self.keyReadsWaitedFor where state.list.readingKeys != nil {
             _ = try? backend.keyCount(matching: nil)
             reloadList(refetch: true)
         }
-        settleListCount()
     }
 
     /// The first read of the keys got as far as `progress`; once it ended, the list shows them.
