@@ -87,7 +87,7 @@ extension Harness {
         }
     }
 
-    static func sortedKeys(_ keys: Set<FieldKey>) -> JSONValue {
+    static func sortedKeys<Keys: Sequence<FieldKey>>(_ keys: Keys) -> JSONValue {
         byteSorted(keys.map(\.description))
     }
 

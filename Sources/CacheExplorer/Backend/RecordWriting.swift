@@ -9,7 +9,7 @@ package protocol RecordWriting: RecordBrowsing {
     /// memory (the sample, a snapshot), whose changes quitting would lose.
     var keepsChanges: Bool { get }
     /// Merges `records` (an edit, or an undo putting records back); returns what changed.
-    func write(_ records: [Record]) throws -> Set<FieldKey>
+    func write(_ records: [Record]) throws -> FieldChanges
     /// Removes the records with `keys` and returns them as they were, for undo.
     func remove(keys: [CacheKey]) throws -> [Record]
     /// One transaction: removes `keys`, then merges each batch of records in order (undo).

@@ -47,7 +47,7 @@ extension StoreBackend {
         startBackgroundWrite { [weak self] _ in
             guard let self else { return .cancelled }
             let changed = try self.write(records)
-            return .written(changed, origin: self.lastWriteOrigin)
+            return .written(changed.fieldKeys, origin: self.lastWriteOrigin)
         }
     }
 

@@ -191,7 +191,7 @@ package final class StoreBackend: ExplorerBackend {
         }
     }
 
-    package func write(_ records: [Record]) throws -> Set<FieldKey> {
+    package func write(_ records: [Record]) throws -> FieldChanges {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         return try store.merge(records: RecordSet(records: records), origin: newOrigin("edit"))
     }

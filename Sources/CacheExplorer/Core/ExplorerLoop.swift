@@ -122,9 +122,9 @@ package struct ExplorerLoop {
             }
             guard var sum = merged else { (merged, records) = (change, counted); continue }
             records = nil
-            sum.changedFields.formUnion(change.changedFields)
+            sum.changedFields.formUnion(change.changedFieldKeys)
             sum.removedRecords.formUnion(change.removedRecords)
-            sum.removedFields.formUnion(change.removedFields)
+            sum.removedFields.formUnion(change.removedFieldKeys)
             if change.isExternal { sum.origin = .external } else if !sum.isExternal { sum.origin = nil }
             merged = sum
         }

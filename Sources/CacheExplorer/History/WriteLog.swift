@@ -89,7 +89,7 @@ package final class WriteLog: Sendable, CommitWitness {
             // The keys `willCommit` found for this commit: a restore of 100,000 records changes
             // 500,000 fields, and finding their records twice was a third of the log's time.
             let affected = shadow.withLock { $0.pendingKeys.take() } ?? change.affectedRecords
-            let changed = change.changedFields.isEmpty ? []
+            let changed = change.changedFieldKeys.isEmpty ? []
                 : change.removedRecords.isEmpty ? affected : change.changedRecords
             let after = try rows.current(changed)
             shadow.withLock { held in

@@ -13,6 +13,13 @@ public struct RecordSet: Sendable, Equatable {
         storage = records
     }
 
+    /// `records`, each under its own key: the caller guarantees the keys are distinct (a
+    /// chunk of another set's records), so nothing is merged.
+    init<S: Sequence>(distinctRecords records: S) where S.Element == Record {
+        storage = Dictionary(minimumCapacity: records.underestimatedCount)
+        for record in records { storage[record.key] = record }
+    }
+
     public init<S: Sequence>(records: S) where S.Element == Record {
         storage = [:]
         for record in records { _ = merge(record: record) }

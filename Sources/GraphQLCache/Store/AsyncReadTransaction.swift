@@ -59,32 +59,32 @@ public final class AsyncReadWriteTransaction: AsyncReadTransaction {
 
     /// Normalizes `data` for `query` and writes it; returns the changed field keys.
     @discardableResult
-    public func write(data: JSONObject, for query: GraphQLOperation) async throws -> Set<FieldKey> {
+    public func write(data: JSONObject, for query: GraphQLOperation) async throws -> FieldChanges {
         try writer.write(data: data, for: query)
     }
 
     /// Writes `data` for `fragment` with its root at record `key`.
     @discardableResult
-    public func write(data: JSONObject, for fragment: GraphQLOperation, withKey key: CacheKey) async throws -> Set<FieldKey> {
+    public func write(data: JSONObject, for fragment: GraphQLOperation, withKey key: CacheKey) async throws -> FieldChanges {
         try writer.write(data: data, for: fragment, withKey: key)
     }
 
     /// Apollo's local cache mutation: reads `query`, lets `body` change the data, writes it back.
     @discardableResult
-    public func update(query: GraphQLOperation, _ body: (inout JSONObject) throws -> Void) async throws -> Set<FieldKey> {
+    public func update(query: GraphQLOperation, _ body: (inout JSONObject) throws -> Void) async throws -> FieldChanges {
         try writer.update(query: query, body)
     }
 
     /// `update(query:)` for a fragment read and written at record `key`.
     @discardableResult
     public func updateObject(fragment: GraphQLOperation, withKey key: CacheKey,
-                             _ body: (inout JSONObject) throws -> Void) async throws -> Set<FieldKey> {
+                             _ body: (inout JSONObject) throws -> Void) async throws -> FieldChanges {
         try writer.updateObject(fragment: fragment, key: key, body)
     }
 
     /// Merges `records` (Apollo's `publish(records:)`); returns the changed field keys.
     @discardableResult
-    public func publish(records: RecordSet) async throws -> Set<FieldKey> {
+    public func publish(records: RecordSet) async throws -> FieldChanges {
         try writer.merge(records: records)
     }
 

@@ -4,47 +4,91 @@
 /// many records the transaction touched.
 public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     /// Fields whose value was added or changed by merges.
-    public var changedFields: Set<FieldKey>
+    public var changedFields: Set<FieldKey> {
+        get { changedFieldKeys.set }
+        set { changedFieldKeys = CacheChangeFieldKeys(newValue) }
+        _modify {
+            var keys = changedFieldKeys.takeSet()
+            defer { changedFieldKeys = CacheChangeFieldKeys(keys) }
+            yield &keys
+        }
+    }
     /// Records that existed and were removed (by key, by pattern or by `clear`).
     public var removedRecords: Set<CacheKey>
     /// The field keys the removed records held, where the transaction knew them (records it
     /// loaded or wrote before removing them). Unlike Apollo, removals notify: a watcher that
     /// read a removed record must learn that it is gone (apollo-ios #3493, #3502).
-    public var removedFields: Set<FieldKey>
+    public var removedFields: Set<FieldKey> {
+        get { removedFieldKeys.set }
+        set { removedFieldKeys = CacheChangeFieldKeys(newValue) }
+        _modify {
+            var keys = removedFieldKeys.takeSet()
+            defer { removedFieldKeys = CacheChangeFieldKeys(keys) }
+            yield &keys
+        }
+    }
     /// Who made the change, when the writer said so; a watcher ignores changes its own fetch made.
     public var origin: ChangeOrigin?
+
+    /// `changedFields` as held: the store's readers walk these instead of asking for the set,
+    /// which a merge's change makes only when asked (`CacheChangeFieldKeys`).
+    package private(set) var changedFieldKeys: CacheChangeFieldKeys
+    /// `removedFields` as held.
+    package private(set) var removedFieldKeys: CacheChangeFieldKeys
 
     /// A change made of its parts (tests and custom stores build them; the store reports its own).
     public init(
         changedFields: Set<FieldKey> = [], removedRecords: Set<CacheKey> = [],
         removedFields: Set<FieldKey> = [], origin: ChangeOrigin? = nil
     ) {
-        self.changedFields = changedFields
+        self.changedFieldKeys = CacheChangeFieldKeys(changedFields)
         self.removedRecords = removedRecords
-        self.removedFields = removedFields
+        self.removedFieldKeys = CacheChangeFieldKeys(removedFields)
         self.origin = origin
     }
 
+    /// A change whose changed field keys are a merge's grouped report, kept grouped.
+    package init(changed: FieldChanges, origin: ChangeOrigin? = nil) {
+        self.changedFieldKeys = CacheChangeFieldKeys(grouped: changed)
+        self.removedRecords = []
+        self.removedFieldKeys = CacheChangeFieldKeys()
+        self.origin = origin
+    }
+
+    /// Replaces the changed field keys with a merge's grouped report, kept grouped.
+    package mutating func setChanged(_ changed: FieldChanges) {
+        changedFieldKeys = CacheChangeFieldKeys(grouped: changed)
+    }
+
     /// Whether nothing changed: such a change is never delivered.
-    public var isEmpty: Bool { changedFields.isEmpty && removedRecords.isEmpty && removedFields.isEmpty }
+    public var isEmpty: Bool { changedFieldKeys.isEmpty && removedRecords.isEmpty && removedFieldKeys.isEmpty }
 
     /// Changed fields and the fields of removed records together: every field key that no
     /// longer reads as it did.
-    public var affectedFields: Set<FieldKey> { changedFields.union(removedFields) }
+    public var affectedFields: Set<FieldKey> {
+        removedFieldKeys.isEmpty ? changedFields : changedFields.union(removedFieldKeys)
+    }
 
     /// The records touched in any way: changed or removed.
     public var affectedRecords: Set<CacheKey> {
-        guard !changedFields.isEmpty else { return removedRecords }
+        guard !changedFieldKeys.isEmpty else { return removedRecords }
         return removedRecords.isEmpty ? changedRecords : changedRecords.union(removedRecords)
     }
 
-    /// The records whose fields changed (not only removed), each once. Room for them is made
-    /// at once: grown from empty, the set rehashed its keys at each doubling (a restore of
-    /// 100,000 records changes 500,000 fields).
-    package var changedRecords: Set<CacheKey> {
-        var records = Set<CacheKey>(minimumCapacity: changedFields.count)
-        for field in changedFields { records.insert(field.record) }
-        return records
+    /// The records whose fields changed (not only removed), each once: from a merge's grouped
+    /// report without hashing a field key.
+    package var changedRecords: Set<CacheKey> { changedFieldKeys.recordKeys }
+
+    public static func == (lhs: CacheChange, rhs: CacheChange) -> Bool {
+        lhs.origin == rhs.origin && lhs.removedRecords == rhs.removedRecords
+            && lhs.changedFieldKeys == rhs.changedFieldKeys && lhs.removedFieldKeys == rhs.removedFieldKeys
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(origin)
+        hasher.combine(removedRecords)
+        hasher.combine(changedFields)
+        hasher.combine(removedFields)
     }
 
     public var description: String {

@@ -17,7 +17,7 @@ extension CacheStore {
     /// transaction; returns the changed field keys.
     @discardableResult
     public func write(data: JSONObject, for operation: GraphQLOperation, at key: CacheKey? = nil,
-                      origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
+                      origin: ChangeOrigin? = nil) throws -> FieldChanges {
         let records = try executor.normalize(data: data, for: operation, at: key)
         return try merge(records: records, origin: origin)
     }

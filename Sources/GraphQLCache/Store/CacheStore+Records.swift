@@ -1,10 +1,14 @@
 /// Record-level writes without an explicit transaction: each call is one read-write
 /// transaction, so subscribers and watchers hear of it. What the explorer's edits use.
 extension CacheStore {
-    /// Merges `records` (Apollo's merge rules); returns the changed field keys.
+    /// Merges `records` (Apollo's merge rules); returns the changed field keys, grouped by
+    /// record as `NormalizedCache.merge(records:)` returns them (`fieldKeys` makes a set).
     @discardableResult
-    public func merge(records: RecordSet, origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
-        try withinReadWriteTransaction(origin: origin) { try $0.merge(records: records) }
+    public func merge(records: RecordSet, origin: ChangeOrigin? = nil) throws -> FieldChanges {
+        let (staged, committed) = try withinReadWriteTransactionReportingChange(origin: origin) {
+            try $0.mergeReportedAtCommit(records: records)
+        }
+        return staged ?? committed.changedFieldKeys.grouping
     }
 
     /// Removes one record (no cascade); returns whether it existed.

@@ -110,12 +110,14 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     func observers(affectedBy change: CacheChange) -> Set<ID> {
         var result = Set<ID>()
         if !fieldObservers.isEmpty || !recordObservers.isEmpty {
-            for key in change.changedFields {
-                observers(of: key, into: &result)
-                if let ids = recordObservers[key.record] { result.formUnion(ids) }
+            change.changedFieldKeys.forEachRecord { record, names in
+                observers(of: record, names: names, into: &result)
+                if let ids = recordObservers[record] { result.formUnion(ids) }
             }
         }
-        if !fieldObservers.isEmpty { for key in change.removedFields { observers(of: key, into: &result) } }
+        if !fieldObservers.isEmpty {
+            change.removedFieldKeys.forEachRecord { record, names in observers(of: record, names: names, into: &result) }
+        }
         for key in change.removedRecords {
             switch fieldObservers[key] {
             case .one(let entry)?: result.insert(entry.id)
@@ -134,16 +136,26 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
     /// depended on, or removed a record holding either.
     private static func touches(_ change: CacheChange, _ dependencies: Dependencies) -> Bool {
         let (fields, records) = (dependencies.fields, dependencies.records)
-        return change.changedFields.contains(where: fields.contains) || change.removedFields.contains(where: fields.contains)
-            || change.removedRecords.contains(where: fields.contains(record:))
-            || !records.isEmpty && (change.changedFields.contains { records.contains($0.record) }
-                                     || change.removedRecords.contains(where: records.contains))
+        // One pass over the changed records asks both questions, stopping at the first that
+        // touches: undoing the delete of a watch's 100,000 items (each depended on whole,
+        // having been found absent) is decided at the first record, not after a pass that
+        // looks each one up among the field dependencies first.
+        let touchesFields = { (record: CacheKey, names: FieldNameList) in
+            guard let watched = fields.names(of: record) else { return false }
+            return names.contains(where: watched.contains)
+        }
+        return change.changedFieldKeys.containsRecord { record, names in
+            !records.isEmpty && records.contains(record) || touchesFields(record, names)
+        }
+            || change.removedFieldKeys.containsRecord(where: touchesFields)
+            || change.removedRecords.contains { fields.contains(record: $0) || records.contains($0) }
     }
 
-    private func observers(of key: FieldKey, into result: inout Set<ID>) {
-        switch fieldObservers[key.record] {
-        case .one(let entry)?: if entry.fields.contains(key.field) { result.insert(entry.id) }
-        case .many(let group)?: group.observers(of: key.field, into: &result)
+    /// Adds the observers of the fields `names` of `record`: the record is looked up once.
+    private func observers(of record: CacheKey, names: FieldNameList, into result: inout Set<ID>) {
+        switch fieldObservers[record] {
+        case .one(let entry)?: if names.contains(where: entry.fields.contains) { result.insert(entry.id) }
+        case .many(let group)?: for name in names { group.observers(of: name, into: &result) }
         case nil: break
         }
     }

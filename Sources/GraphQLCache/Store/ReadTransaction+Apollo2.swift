@@ -18,26 +18,26 @@ extension ReadTransaction {
 extension ReadWriteTransaction {
     /// Normalizes `data` for `query` and merges it; returns the changed field keys.
     @discardableResult
-    public func write(data: JSONObject, for query: GraphQLOperation) throws -> Set<FieldKey> {
+    public func write(data: JSONObject, for query: GraphQLOperation) throws -> FieldChanges {
         try merge(records: try store.executor.normalize(data: data, for: query))
     }
 
     /// Normalizes `data` for `fragment` with its root at record `key` and merges it.
     @discardableResult
-    public func write(data: JSONObject, for fragment: GraphQLOperation, withKey key: CacheKey) throws -> Set<FieldKey> {
+    public func write(data: JSONObject, for fragment: GraphQLOperation, withKey key: CacheKey) throws -> FieldChanges {
         try merge(records: try store.executor.normalize(data: data, for: fragment, at: key))
     }
 
     /// `updateObject(fragment:key:_:)` with Apollo's label.
     @discardableResult
     public func updateObject(fragment: GraphQLOperation, withKey key: CacheKey,
-                             _ body: (inout JSONObject) throws -> Void) throws -> Set<FieldKey> {
+                             _ body: (inout JSONObject) throws -> Void) throws -> FieldChanges {
         try updateObject(fragment: fragment, key: key, body)
     }
 
     /// Merges `records` with Apollo's rules (its `publish(records:)`).
     @discardableResult
-    public func publish(records: RecordSet) throws -> Set<FieldKey> {
+    public func publish(records: RecordSet) throws -> FieldChanges {
         try merge(records: records)
     }
 
@@ -49,13 +49,13 @@ extension CacheStore {
     /// Writes `data` for `fragment` rooted at record `key` in its own transaction.
     @discardableResult
     public func write(data: JSONObject, for fragment: GraphQLOperation, withKey key: CacheKey,
-                      origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
+                      origin: ChangeOrigin? = nil) throws -> FieldChanges {
         try write(data: data, for: fragment, at: key, origin: origin)
     }
 
     /// Merges `records` in its own transaction (Apollo's `ApolloStore.publish(records:)`).
     @discardableResult
-    public func publish(records: RecordSet, origin: ChangeOrigin? = nil) throws -> Set<FieldKey> {
+    public func publish(records: RecordSet, origin: ChangeOrigin? = nil) throws -> FieldChanges {
         try merge(records: records, origin: origin)
     }
 

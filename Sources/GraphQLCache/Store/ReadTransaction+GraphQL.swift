@@ -34,13 +34,13 @@ extension ReadTransaction: RecordSource {
 extension ReadWriteTransaction {
     /// Normalizes `data` for `query` and merges it; returns the changed field keys.
     @discardableResult
-    public func write(data: JSONObject, query: GraphQLOperation) throws -> Set<FieldKey> {
+    public func write(data: JSONObject, query: GraphQLOperation) throws -> FieldChanges {
         try merge(records: try store.executor.normalize(data: data, for: query))
     }
 
     /// Normalizes `data` for `fragment` with its root at record `key` and merges it.
     @discardableResult
-    public func write(data: JSONObject, fragment: GraphQLOperation, key: CacheKey) throws -> Set<FieldKey> {
+    public func write(data: JSONObject, fragment: GraphQLOperation, key: CacheKey) throws -> FieldChanges {
         try merge(records: try store.executor.normalize(data: data, for: fragment, at: key))
     }
 
@@ -48,14 +48,14 @@ extension ReadWriteTransaction {
     /// read as null), lets `body` change the data, and writes it back. Stored values the body
     /// leaves alone are written back as they were (a stored `nickname: null` stays null).
     @discardableResult
-    public func update(query: GraphQLOperation, _ body: (inout JSONObject) throws -> Void) throws -> Set<FieldKey> {
+    public func update(query: GraphQLOperation, _ body: (inout JSONObject) throws -> Void) throws -> FieldChanges {
         try mutate(query, at: nil, body)
     }
 
     /// `update(query:)` for a fragment read and written at record `key`.
     @discardableResult
     public func updateObject(fragment: GraphQLOperation, key: CacheKey,
-                             _ body: (inout JSONObject) throws -> Void) throws -> Set<FieldKey> {
+                             _ body: (inout JSONObject) throws -> Void) throws -> FieldChanges {
         try mutate(fragment, at: key, body)
     }
 
@@ -72,7 +72,7 @@ extension ReadWriteTransaction {
     }
 
     private func mutate(_ operation: GraphQLOperation, at key: CacheKey?,
-                        _ body: (inout JSONObject) throws -> Void) throws -> Set<FieldKey> {
+                        _ body: (inout JSONObject) throws -> Void) throws -> FieldChanges {
         let options = ReadOptions(allowMissingNullableFields: true, includeTypename: true)
         let read = try readResult(query: operation, at: key, options: options)
         var data = try read.completeData()

@@ -27,8 +27,20 @@ public struct WatchTrigger: Sendable, Hashable {
     /// touched (a lookup of each in the grouped dependencies), not the dependencies' size.
     init(change: CacheChange, fields watched: FieldDependencies, records watchedRecords: Set<CacheKey>) {
         origin = change.origin
-        fields = change.affectedFields.filter(watched.contains)
-        records = watchedRecords.isEmpty ? [] : change.affectedRecords.intersection(watchedRecords)
+        var fields = Set<FieldKey>()
+        var records = Set<CacheKey>()
+        // Record by record, as a merge's change holds its keys: each record looked up once, no
+        // set of the change's field keys made.
+        for (keys, changed) in [(change.changedFieldKeys, true), (change.removedFieldKeys, false)] {
+            keys.forEachRecord { record, names in
+                if changed, !watchedRecords.isEmpty, watchedRecords.contains(record) { records.insert(record) }
+                guard let watchedNames = watched.names(of: record) else { return }
+                for name in names where watchedNames.contains(name) { fields.insert(FieldKey(record: record, field: name)) }
+            }
+        }
+        if !watchedRecords.isEmpty { records.formUnion(change.removedRecords.lazy.filter(watchedRecords.contains)) }
+        self.fields = fields
+        self.records = records
         removedReads = change.removedRecords.filter(watched.contains(record:))
     }
 

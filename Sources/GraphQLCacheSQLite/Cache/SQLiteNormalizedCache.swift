@@ -138,13 +138,20 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
         return records
     }
 
+    /// Merges `records`; a stored row among their keys that cannot be read is replaced (see
+    /// `mergeComparing(records:)` for the store's merge, which refuses it).
     @discardableResult
     public func merge(records: RecordSet) throws -> FieldChanges {
+        try merge(records, refusingBrokenRows: false)
+    }
+
+    func merge(_ records: RecordSet, refusingBrokenRows: Bool) throws -> FieldChanges {
         guard !records.isEmpty else { return [] }
         var batch = MergeBatch(records, concurrentEncoding: options.concurrentEncoding)
         defer { batch.finish() }
         return try write { state in
             try batch.readStoredRows(on: state.connection)
+            if refusingBrokenRows, let broken = batch.firstBrokenRow { throw SQLiteError.brokenRecord(path: path, broken) }
             let result = try batch.writeChanges(on: state.connection)
             state.keys.withLock { $0.inserted(result.newKeys) }
             try state.trackOwnWrites { result.changed.recordKeys }

@@ -39,6 +39,9 @@ struct MergeBatch {
     /// The encodings of the `replaced` records, and the kept ones of `absent` and `broken`
     /// records, one after the other.
     private var replacements: [UInt8] = []
+    /// The first stored row found that cannot be read (which this merge replaces unless the
+    /// caller refuses: `SQLiteNormalizedCache.mergeComparing`).
+    private(set) var firstBrokenRow: BrokenRecord?
 
     /// Prepares the merge of `set`; a large one starts encoding its records on a second
     /// thread when `concurrentEncoding` (call `finish()` when done, whatever happens).
@@ -66,6 +69,7 @@ struct MergeBatch {
         // The field names of decoded rows (another writer's layout), made at the first one.
         var names: FieldNameTable?
         var stored = self.stored, replacements = self.replacements, encodings = self.encodings
+        var firstBrokenRow = self.firstBrokenRow
         var found = FoundRows()
         let records = self.records
         let batch = SQLiteRows.largestDifferingBatch(on: connection)
@@ -92,7 +96,8 @@ struct MergeBatch {
                     let diff = encoded.roundTrips
                         ? Self.diff(position, in: records, encoded: encoded.json, stored: bytes, replacements: &replacements)
                         : nil
-                    stored[position] = diff ?? Self.decode(bytes, key: records.key(at: position), names: &names)
+                    stored[position] = diff ?? Self.decode(bytes, key: records.key(at: position), names: &names,
+                                                           broken: &firstBrokenRow)
                 }
             }
             if !encodings.keepsEncodings {
@@ -103,6 +108,7 @@ struct MergeBatch {
         self.stored = stored
         self.replacements = replacements
         self.encodings = encodings
+        self.firstBrokenRow = firstBrokenRow
     }
 
     /// What a stored row is to the incoming record `records[position]` whose JSON is
@@ -139,11 +145,17 @@ struct MergeBatch {
         }
     }
 
-    /// A stored row decoded to merge into, or `broken`.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey, names: inout FieldNameTable?) -> Stored {
+    /// A stored row decoded to merge into, or `broken` (the first such row kept in `broken`).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, key: CacheKey, names: inout FieldNameTable?,
+                               broken: inout BrokenRecord?) -> Stored {
         if names == nil { names = FieldNameTable() }
-        guard case .record(let old) = SQLiteRows.row(bytes, key: key, names: names) else { return .broken(kept: nil) }
-        return .old(old)
+        switch SQLiteRows.row(bytes, key: key, names: names) {
+        case .record(let old):
+            return .old(old)
+        case .broken(let row):
+            if broken == nil { broken = row }
+            return .broken(kept: nil)
+        }
     }
 
     /// Upserts the new and changed records; returns the changed field keys and the keys that

@@ -39,7 +39,7 @@ struct ClientFixture {
 
     /// Writes data for a query straight into the store.
     @discardableResult
-    func write(_ query: GraphQLOperation, _ data: String) throws -> Set<FieldKey> {
+    func write(_ query: GraphQLOperation, _ data: String) throws -> FieldChanges {
         try store.write(data: try OperationFixture.json(data), for: query)
     }
 

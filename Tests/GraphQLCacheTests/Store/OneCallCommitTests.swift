@@ -15,7 +15,7 @@ import Testing
         #expect(overlay.appliesInOneCall)
 
         var merged = TransactionOverlay()
-        var changed: [FieldKey] = []
+        var changed = FieldChanges()
         merged.merge(Self.record, over: nil, into: &changed)
         merged.merge(Record(key: "Item:2", ["x": .int(2)]), over: nil, into: &changed)
         #expect(merged.appliesInOneCall, "every patch goes in one merge")
@@ -28,7 +28,7 @@ import Testing
     @Test func twoCallsOrAClearNeedATransaction() {
         var both = TransactionOverlay()
         _ = both.remove(matching: KeyPattern("item"), baseKeys: ["Item:1"])
-        var changed: [FieldKey] = []
+        var changed = FieldChanges()
         both.merge(Record(key: "User:1", ["x": .int(1)]), over: nil, into: &changed)
         #expect(!both.appliesInOneCall)
 
@@ -141,5 +141,56 @@ import Testing
         let seen = witness.seen.withLock { $0 }
         #expect(seen.map(\.when) == ["will", "did"])
         #expect(seen.map(\.removed) == [["Item:1", "ITEM:2"], ["Item:1", "ITEM:2"]])
+    }
+
+    /// A cache that compares in its merge (`ComparingMerge`) and counts its loads and merges.
+    private final class MergeCountingCache: InMemoryBackedCache, ComparingMerge, @unchecked Sendable {
+        private let counts = Mutex((loads: 0, merges: 0, comparing: 0))
+        var seen: (loads: Int, merges: Int, comparing: Int) { counts.withLock { $0 } }
+
+        override func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+            counts.withLock { $0.loads += 1 }
+            return try super.loadRecords(forKeys: keys)
+        }
+        override func merge(records set: RecordSet) throws -> FieldChanges {
+            counts.withLock { $0.merges += 1 }
+            return try super.merge(records: set)
+        }
+        func mergeComparing(records set: RecordSet) throws -> FieldChanges {
+            counts.withLock { $0.comparing += 1 }
+            return try records.merge(records: set)
+        }
+    }
+
+    private static let manyRecords = RecordSet(records: (0..<5_000).map { Record(key: CacheKey("Item:\($0)"), ["x": .int($0)]) })
+
+    /// The store's lone merge loads nothing first and is one call of the cache's comparing
+    /// merge, however many records it holds; its answer is the cache's.
+    @Test func aStoreMergeLoadsNothingFirstAndMergesInOneCall() throws {
+        let cache = MergeCountingCache([Self.record])
+        let store = CacheStore(cache: cache)
+        let changed = try store.merge(records: Self.manyRecords)
+        #expect(cache.seen == (loads: 0, merges: 0, comparing: 1))
+        #expect(changed.count == 4_999, "Item:1 held x: 1 already")
+    }
+
+    /// After another write, or with a commit witness (which must see the change before the
+    /// commit), the records are loaded first and the patches merged in chunks.
+    @Test func aMergeAfterAnotherWriteOrForAWitnessLoadsFirst() throws {
+        let cache = MergeCountingCache([Self.record])
+        let store = CacheStore(cache: cache)
+        try store.withinReadWriteTransaction { transaction in
+            _ = try transaction.removeRecord(for: "Item:1")
+            try transaction.merge(records: Self.manyRecords)
+        }
+        #expect(cache.seen.comparing == 0 && cache.seen.loads > 0)
+        #expect(cache.seen.merges == (5_000 + TransactionOverlay.mergeChunk - 1) / TransactionOverlay.mergeChunk)
+
+        let witnessed = MergeCountingCache([Self.record])
+        let witnessedStore = CacheStore(cache: witnessed)
+        let witness = SeeingWitness()   // held here: the store holds its witness weakly
+        witnessedStore.setCommitWitness(witness)
+        #expect(try witnessedStore.merge(records: Self.manyRecords).count == 4_999)
+        #expect(witnessed.seen.comparing == 0 && witnessed.seen.loads > 0)
     }
 }

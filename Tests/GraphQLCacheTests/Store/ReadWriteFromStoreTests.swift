@@ -43,7 +43,7 @@ import Testing
                 data["hero"] = .object(hero)
             }
         }
-        #expect(changed == fieldKeys("QUERY_ROOT.hero.name"))
+        #expect(changed.fieldKeys == fieldKeys("QUERY_ROOT.hero.name"))
         let hero = try fixture.store.loadRecord(forKey: "QUERY_ROOT.hero")
         #expect(hero?.fields == ["__typename": .string("Droid"), "name": .string("Artoo"), "nickname": .null])
     }
