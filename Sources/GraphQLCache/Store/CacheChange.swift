@@ -6,12 +6,8 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     /// Fields whose value was added or changed by merges.
     public var changedFields: Set<FieldKey> {
         get { changedFieldKeys.set }
-        set { changedFieldKeys = CacheChangeFieldKeys(newValue) }
-        _modify {
-            var keys = changedFieldKeys.takeSet()
-            defer { changedFieldKeys = CacheChangeFieldKeys(keys) }
-            yield &keys
-        }
+        set { changedFieldKeys.set = newValue }
+        _modify { yield &changedFieldKeys.set }
     }
     /// Records that existed and were removed (by key, by pattern or by `clear`).
     public var removedRecords: Set<CacheKey>
@@ -20,12 +16,8 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     /// read a removed record must learn that it is gone (apollo-ios #3493, #3502).
     public var removedFields: Set<FieldKey> {
         get { removedFieldKeys.set }
-        set { removedFieldKeys = CacheChangeFieldKeys(newValue) }
-        _modify {
-            var keys = removedFieldKeys.takeSet()
-            defer { removedFieldKeys = CacheChangeFieldKeys(keys) }
-            yield &keys
-        }
+        set { removedFieldKeys.set = newValue }
+        _modify { yield &removedFieldKeys.set }
     }
     /// Who made the change, when the writer said so; a watcher ignores changes its own fetch made.
     public var origin: ChangeOrigin?

@@ -44,20 +44,23 @@ package struct CacheChangeFieldKeys: Sendable, Sequence {
         form = changes.isEmpty ? .set([]) : .grouped(Grouped(changes))
     }
 
-    /// The keys as a set (made on the first call for a grouping, then kept).
+    /// The keys as a set (made on the first call for a grouping, then kept). Changed in place
+    /// (`change.changedFields.insert(…)`), the set is taken out first, so it is held once and
+    /// not copied.
     package var set: Set<FieldKey> {
-        switch form {
-        case .set(let set): set
-        case .grouped(let grouped): grouped.set
+        get {
+            switch form {
+            case .set(let set): set
+            case .grouped(let grouped): grouped.set
+            }
         }
-    }
-
-    /// The keys as a set, leaving these empty: the set is then held once, so a caller can
-    /// change it in place (`CacheChange`'s setters) without copying it.
-    package mutating func takeSet() -> Set<FieldKey> {
-        let set = self.set
-        form = .set([])
-        return set
+        set { form = .set(newValue) }
+        _modify {
+            var keys = self.set
+            form = .set([])
+            defer { form = .set(keys) }
+            yield &keys
+        }
     }
 
     /// The keys grouped by record: a grouping as it is, a set grouped.
