@@ -101,7 +101,7 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// commit) or after other writes, the keys are listed as `removeRecords(matching:)` does.
     func removeRecordsReportedAtCommit(matching pattern: String) throws {
         try checkOpen()
-        guard overlay.isUntouched, store.currentCommitWitness == nil else {
+        guard commitReportIsTheAnswer else {
             _ = try removeRecords(matching: pattern)
             return
         }
@@ -115,11 +115,17 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// its answer returned; nil when the commit's report is the answer.
     func mergeReportedAtCommit(records: RecordSet) throws -> FieldChanges? {
         try checkOpen()
-        guard overlay.isUntouched, store.currentCommitWitness == nil, cache is any ComparingMerge else {
+        guard commitReportIsTheAnswer, cache is any ComparingMerge else {
             return try merge(records: records)
         }
         overlay.mergeUnstaged(records)
         return nil
+    }
+
+    /// Whether a lone write may leave its report to the cache's answer at commit: nothing else
+    /// was written, and no `CommitWitness` must see the change before the commit.
+    private var commitReportIsTheAnswer: Bool {
+        overlay.isUntouched && store.currentCommitWitness == nil
     }
 
     /// Removes every record.
