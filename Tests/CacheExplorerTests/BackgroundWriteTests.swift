@@ -1,6 +1,7 @@
 import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
+import GraphQLCacheSQLite
 import Testing
 
 /// Big changes run as background work (issue 27, 31): a delete by pattern of 1,000 records or
@@ -38,6 +39,50 @@ import Testing
         #expect(try backend.keyCount(matching: nil) == Self.count + 1)
         #expect(explorer.state.message?.text == #"undone: delete "Item:" (1,500 records restored)"#)
         #expect(explorer.state.undo.isEmpty)
+    }
+
+    /// The delete reads each row once and hands it to the write log (`WriteLog.expect`): the
+    /// log's entry names every deleted record with every field it held, as the log's own read
+    /// would have, and its undo puts the same records back.
+    @Test(arguments: CacheKind.allCases)
+    func theWriteLogHoldsEveryFieldOfABigDeleteAndItsUndoRestoresThem(kind: CacheKind) throws {
+        let directory = try TemporaryDirectory()
+        var (explorer, backend) = try Self.explorer(kind, in: directory)
+        let log = try #require(backend.writeLog)
+        let keys = (0..<Self.count).map { CacheKey("Item:\($0)") }
+        let before = try backend.loadRecords(forKeys: Set(keys))
+        explorer.press([.character("D")] + "Item:".map(Key.character) + [.enter])
+        explorer.send(.keyPressed(.character("y")))
+        explorer.settle()
+        let entry = try #require(try log.entries(0..<log.entryCount).last)
+        #expect(entry.origin == "delete")
+        #expect(entry.records.count == Self.count)
+        #expect(entry.records.allSatisfy { $0.kind == .removed && !$0.beforeUnknown })
+        let item7 = try #require(entry.records.first { $0.key == "Item:7" })
+        #expect(item7.fields == [FieldDelta(field: "name", before: .string("item 7"), after: nil)])
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(try backend.loadRecords(forKeys: Set(keys)) == before)
+    }
+
+    /// Rows that are not records (cut-short JSON) among a big delete are deleted and counted;
+    /// the undo puts back the records (a broken row's text cannot be).
+    @Test func aBigDeleteOverBrokenRowsDeletesThemAndItsUndoRestoresTheRecords() throws {
+        let directory = try TemporaryDirectory()
+        var (explorer, backend) = try Self.explorer(.sqlite, in: directory)
+        let connection = try SQLiteConnection(path: directory.path("cache.sqlite"), readOnly: false, create: false,
+                                              busyTimeoutMilliseconds: 5000)
+        try connection.exec("UPDATE records SET record = '{\"name\": item' WHERE key IN ('Item:3', 'Item:700', 'Item:1499')",
+                            context: "breaking three rows")
+        explorer.press([.character("D")] + "Item:".map(Key.character) + [.enter])
+        explorer.send(.keyPressed(.character("y")))
+        explorer.settle()
+        #expect(explorer.state.message?.text == "deleted 1,497 records and 3 broken rows; u undoes the records")
+        #expect(try backend.keyCount(matching: nil) == 1)
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(try backend.keyCount(matching: nil) == Self.count - 2)
+        #expect(try backend.loadRecords(forKeys: ["Item:3", "Item:4"]).keys.sorted() == ["Item:4"])
     }
 
     @Test func aSmallDeleteStaysOnTheUIThread() throws {

@@ -7,11 +7,14 @@ struct RowImages: Sendable {
     let key: CacheKey
     let old: [UInt8]??
     let new: [UInt8]?
+    /// `old`'s fields, where its writer decoded them already (`WriteLog.expect`).
+    var oldFields: [String: CacheValue]? = nil
 
     /// What changed in the record; nil when its fields are the same.
     var delta: RecordDelta? {
         guard let old else { return .unseenBefore(key: key, after: new.flatMap(WriteLog.fields)) }
-        if let delta = RecordDelta.between(key: key, before: old.flatMap(WriteLog.fields), after: new.flatMap(WriteLog.fields)) {
+        let before = old == nil ? nil : oldFields ?? old.flatMap(WriteLog.fields)
+        if let delta = RecordDelta.between(key: key, before: before, after: new.flatMap(WriteLog.fields)) {
             return delta
         }
         return old != nil && new == nil ? RecordDelta(key: key, kind: .removed, typename: nil, fields: []) : nil

@@ -7,14 +7,16 @@ extension WriteLog.Shadow {
     /// keeping the after-images within the budget. `before` says nil for a key whose row before
     /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest takes the row's
     /// share out as `shares` kept it, or else is the one `counted` after the change.
-    mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??, after: [CacheKey: [UInt8]], origin: String,
+    /// `decodedBefore` holds the fields of before-images a writer decoded already (`expect`).
+    mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??,
+                      decodedBefore: [CacheKey: [String: CacheValue]] = [:], after: [CacheKey: [UInt8]], origin: String,
                       counted: WriteLog.Counted? = nil) {
         let start = digest
         // The rows as they were (nil outside: not known) and are, in order; unchanged ones left out.
         let images = keys.sorted(by: KeyOrder.precedes).compactMap { key -> RowImages? in
             let old = before(key), new = after[key]
             if let old, old == new { return nil }
-            return RowImages(key: key, old: old, new: new)
+            return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key])
         }
         for image in images {
             follow(image.key, from: image.old ?? nil, to: image.new)

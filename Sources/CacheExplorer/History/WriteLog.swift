@@ -40,6 +40,10 @@ package final class WriteLog: Sendable, CommitWitness {
         /// The before-images of the commit under way (`willCommit`), and its keys.
         var pending: [CacheKey: [UInt8]] = [:]
         var pendingKeys: Set<CacheKey>?
+        /// The decoded before-images a writer handed over for the commit under way.
+        var pendingFields: [CacheKey: [String: CacheValue]] = [:]
+        /// Rows a writer read for its coming commit (`expect`).
+        var expected: ExpectedRows?
         /// Changes logged by `didCommit` whose notification has not come yet.
         var witnessed: [CacheChange] = []
         var entries: [JournalEntry] = []
@@ -77,10 +81,10 @@ package final class WriteLog: Sendable, CommitWitness {
     package func willCommit(_ change: CacheChange) {
         do {
             let keys = change.affectedRecords
-            let before = try rows.current(keys)
-            shadow.withLock { ($0.pending, $0.pendingKeys) = (before, keys) }
+            let (before, fields) = try beforeImages(of: change, keys: keys)
+            shadow.withLock { ($0.pending, $0.pendingFields, $0.pendingKeys) = (before, fields, keys) }
         } catch {
-            shadow.withLock { ($0.failure, $0.pendingKeys) = ("the write log cannot read the cache: \(error)", nil) }
+            shadow.withLock { ($0.failure, $0.pendingFields, $0.pendingKeys) = ("the write log cannot read the cache: \(error)", [:], nil) }
         }
     }
 
@@ -93,10 +97,10 @@ package final class WriteLog: Sendable, CommitWitness {
                 : change.removedRecords.isEmpty ? affected : change.changedRecords
             let after = try rows.current(changed)
             shadow.withLock { held in
-                let before = held.pending
-                held.pending = [:]
+                let (before, fields) = (held.pending, held.pendingFields)
+                (held.pending, held.pendingFields) = ([:], [:])
                 held.witnessed.append(change)
-                held.log(affected, before: { .some(before[$0]) }, after: after, origin: names(change.origin))
+                held.log(affected, before: { .some(before[$0]) }, decodedBefore: fields, after: after, origin: names(change.origin))
             }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }

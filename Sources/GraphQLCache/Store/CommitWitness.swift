@@ -8,7 +8,8 @@ import Synchronization
 /// not open transactions of its own; other processes' commits never reach it (they come as
 /// `.external` changes to subscribers).
 package protocol CommitWitness: AnyObject, Sendable {
-    /// The writes of a transaction are about to be applied; `change` is what they will change.
+    /// The writes of a transaction are about to be applied; `change` is what they will change,
+    /// with the writer's origin (a removal by pattern lists its keys only at commit).
     func willCommit(_ change: CacheChange)
     /// The writes were applied and committed; `change` is what they changed, with its origin.
     /// Not called when nothing changed or when the commit failed (rolled back).

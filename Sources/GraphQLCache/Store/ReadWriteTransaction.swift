@@ -84,6 +84,21 @@ public final class ReadWriteTransaction: ReadTransaction {
         return overlay.effectiveRecord(key)
     }
 
+    /// Removes the records of `keys`, which the caller read as stored rows (of the cache, as
+    /// bytes) in this transaction: as the transaction's only write, none is loaded again and
+    /// the change reports them as removed records without their field keys, as a removal by
+    /// pattern does; after other writes each is removed as `removeRecord(for:)` removes it.
+    /// A key without a row (another process deleted it meanwhile) is reported removed all the
+    /// same: the caller saw its row.
+    package func removeStoredRows(_ keys: Set<CacheKey>) throws {
+        try checkOpen()
+        guard overlay.isUntouched else {
+            for key in keys { try removeRecord(for: key) }
+            return
+        }
+        overlay.removeStoredRows(keys)
+    }
+
     /// Removes every record whose key contains `pattern` as a literal, case-insensitive
     /// substring (`KeyPattern`); returns the removed keys. The records are not loaded, so the
     /// change reports their fields only where this transaction had read or written them.
@@ -155,7 +170,11 @@ public final class ReadWriteTransaction: ReadTransaction {
     func commit(origin: ChangeOrigin?) throws -> CacheChange {
         let overlay = self.overlay
         let witness = store.currentCommitWitness
-        if !overlay.change.isEmpty { witness?.willCommit(overlay.change) }
+        if let witness, !overlay.change.isEmpty {
+            var coming = overlay.change
+            coming.origin = origin
+            witness.willCommit(coming)
+        }
         let applied: TransactionOverlay.Applied
         if overlay.appliesInOneCall, cache.appliesEachChangeAtomically {
             applied = try overlay.apply(to: cache)

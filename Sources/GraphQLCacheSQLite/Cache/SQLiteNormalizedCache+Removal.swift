@@ -99,9 +99,16 @@ extension SQLiteNormalizedCache: KeyBatchRemoving {
     /// One transaction (`performAtomically`), `heldChunkSize` keys per hold of the connection
     /// so that the explorer's reads go in between (`ConnectionTurns`); each chunk's keys leave
     /// the key listing together.
+    ///
+    /// The keys are deleted in the key index's order (byte order), so that each page of the
+    /// index is visited once, and each chunk closes up one stretch of the key listing: a
+    /// store passes a set's keys, in hash order, and 100,000 of them deleted in that order
+    /// took 1.3 s, the pages read again and again and each chunk's keys spread over the
+    /// whole listing.
     @discardableResult
-    package func removeRecords(forKeys keys: [CacheKey]) throws -> Set<CacheKey> {
-        try performAtomically {
+    package func removeRecords(forKeys unordered: [CacheKey]) throws -> Set<CacheKey> {
+        let keys = unordered.count > Self.heldChunkSize ? unordered.sorted(by: KeyOrder.precedes) : unordered
+        return try performAtomically {
             var removed = Set<CacheKey>(minimumCapacity: keys.count)
             for start in stride(from: 0, to: keys.count, by: Self.heldChunkSize) {
                 let chunk = Array(keys[start..<min(start + Self.heldChunkSize, keys.count)])

@@ -1,3 +1,4 @@
+import CacheDiagnostics
 import GraphQLCache
 
 /// `d` deletes a record, `D` deletes by pattern after a preview of the impact, `r` lists who
@@ -103,8 +104,8 @@ extension Explorer {
     /// What deleting broken rows (and records beside them) did: undo cannot bring a broken
     /// row's text back.
     static func deletedMessage(records: Int, brokenRows: Int, undoKey: String) -> String {
-        let recordText = "\(records) record\(records == 1 ? "" : "s")"
-        let brokenText = "\(brokenRows) broken row\(brokenRows == 1 ? "" : "s")"
+        let recordText = Self.records(records)
+        let brokenText = "\(MissGroup.number(brokenRows)) broken row\(brokenRows == 1 ? "" : "s")"
         return records == 0 ? "deleted \(brokenText) (undo cannot bring its text back)"
             : "deleted \(recordText) and \(brokenText); \(undoKey) undoes the records"
     }

@@ -1,0 +1,51 @@
+@testable import CacheExplorer
+import CacheTestSupport
+import GraphQLCache
+import Testing
+
+/// `WriteLog.expect`: rows a writer read just before its commit serve as the log's
+/// before-images for that commit only (named by its origin); any other commit reads its own,
+/// and the next commit, whichever it is, forgets them. The handed rows here say what the cache
+/// does not, so that the entry shows which were used.
+@Suite struct WriteLogExpectedRowsTests {
+    static let records = [Record(key: "Item:1", ["name": .string("stored 1")]), Record(key: "Item:2", ["name": .string("stored 2")])]
+
+    static func handed(_ key: CacheKey) -> (rows: [CacheKey: [UInt8]], fields: [CacheKey: [String: CacheValue]]) {
+        let fields: [String: CacheValue] = ["name": .string("handed")]
+        return ([key: RecordJSON.encode(fields)], [key: fields])
+    }
+
+    static func removalBefore(_ log: WriteLog, _ store: CacheStore, removing key: CacheKey, as origin: ChangeOrigin) throws -> CacheValue? {
+        try store.withinReadWriteTransaction(origin: origin) { try $0.removeRecord(for: key) }
+        let entry = try #require(try log.entries(0..<log.entryCount).last)
+        return entry.records.first { $0.key == key }?.fields.first { $0.field == "name" }?.before
+    }
+
+    @Test func theCommitNamedByTheOriginTakesTheHandedRows() throws {
+        let cache = CacheKind.memory.makeCache(Self.records)
+        let store = CacheStore(cache: cache)
+        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
+        store.setCommitWitness(log)
+        let origin = store.makeOrigin()
+        let handed = Self.handed("Item:1")
+        log.expect(rows: handed.rows, fields: handed.fields, committedAs: origin)
+        #expect(try Self.removalBefore(log, store, removing: "Item:1", as: origin) == .string("handed"))
+    }
+
+    @Test func anotherCommitReadsItsOwnRowsAndTheHandedOnesAreForgotten() throws {
+        let cache = CacheKind.memory.makeCache(Self.records)
+        let store = CacheStore(cache: cache)
+        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
+        store.setCommitWitness(log)
+        let expected = store.makeOrigin()
+        let handed = Self.handed("Item:1")
+        log.expect(rows: handed.rows, fields: handed.fields, committedAs: expected)
+        #expect(try Self.removalBefore(log, store, removing: "Item:1", as: store.makeOrigin()) == .string("stored 1"))
+        // Handed again for `Item:2`, then a commit of another origin: the expected one, coming
+        // later, reads its own.
+        let again = Self.handed("Item:2")
+        log.expect(rows: again.rows, fields: again.fields, committedAs: expected)
+        try store.withinReadWriteTransaction { try $0.merge(records: RecordSet(records: [Record(key: "User:1", ["name": .string("u")])])) }
+        #expect(try Self.removalBefore(log, store, removing: "Item:2", as: expected) == .string("stored 2"))
+    }
+}
