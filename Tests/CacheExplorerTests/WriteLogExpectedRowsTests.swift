@@ -15,6 +15,16 @@ import Testing
         return ([key: RecordJSON.encode(fields)], [key: fields])
     }
 
+    /// A store over the records with a write log as its witness (held here: the store holds
+    /// its witness weakly).
+    static func witnessedStore() -> (CacheStore, WriteLog) {
+        let cache = CacheKind.memory.makeCache(records)
+        let store = CacheStore(cache: cache)
+        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
+        store.setCommitWitness(log)
+        return (store, log)
+    }
+
     static func removalBefore(_ log: WriteLog, _ store: CacheStore, removing key: CacheKey, as origin: ChangeOrigin) throws -> CacheValue? {
         try store.withinReadWriteTransaction(origin: origin) { try $0.removeRecord(for: key) }
         let entry = try #require(try log.entries(0..<log.entryCount).last)
@@ -22,10 +32,7 @@ import Testing
     }
 
     @Test func theCommitNamedByTheOriginTakesTheHandedRows() throws {
-        let cache = CacheKind.memory.makeCache(Self.records)
-        let store = CacheStore(cache: cache)
-        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
-        store.setCommitWitness(log)
+        let (store, log) = Self.witnessedStore()
         let origin = store.makeOrigin()
         let handed = Self.handed("Item:1")
         log.expect(rows: handed.rows, fields: handed.fields, committedAs: origin)
@@ -33,10 +40,7 @@ import Testing
     }
 
     @Test func anotherCommitReadsItsOwnRowsAndTheHandedOnesAreForgotten() throws {
-        let cache = CacheKind.memory.makeCache(Self.records)
-        let store = CacheStore(cache: cache)
-        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
-        store.setCommitWitness(log)
+        let (store, log) = Self.witnessedStore()
         let expected = store.makeOrigin()
         let handed = Self.handed("Item:1")
         log.expect(rows: handed.rows, fields: handed.fields, committedAs: expected)

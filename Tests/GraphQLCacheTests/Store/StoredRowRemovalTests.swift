@@ -11,12 +11,23 @@ import Testing
     static let records = (0..<50).map { Record(key: CacheKey("Item:\($0)"), ["name": .string("item \($0)"), "rank": .int($0)]) }
         + [Record(key: "User:1", ["name": .string("kept")])]
 
+    /// The changes a store's subscriber heard.
+    final class Heard: Sendable {
+        let changes = Mutex<[CacheChange]>([])
+        var last: CacheChange? { changes.withLock { $0.last } }
+    }
+
+    /// A store over a cache of `kind` holding `records`, with a subscriber (cancel it).
+    static func store(_ kind: CacheKind) -> (any BrowsableNormalizedCache, CacheStore, Heard, CacheSubscription) {
+        let cache = kind.makeCache(records)
+        let store = CacheStore(cache: cache)
+        let heard = Heard()
+        return (cache, store, heard, store.subscribe { change in heard.changes.withLock { $0.append(change) } })
+    }
+
     @Test(arguments: CacheKind.allCases)
     func aLoneRemovalOfStoredRowsRemovesThemAndReportsTheKeysAsRemovedRecords(kind: CacheKind) throws {
-        let cache = kind.makeCache(Self.records)
-        let store = CacheStore(cache: cache)
-        let heard = Mutex<[CacheChange]>([])
-        let subscription = store.subscribe { change in heard.withLock { $0.append(change) } }
+        let (cache, store, heard, subscription) = Self.store(kind)
         defer { subscription.cancel() }
         let doomed = Set(Self.records.dropLast().map(\.key))
         try store.withinReadWriteTransaction { transaction in
@@ -25,7 +36,7 @@ import Testing
             #expect(try transaction.loadRecords(forKeys: doomed).isEmpty, "later reads in the transaction see them gone")
         }
         #expect(try cache.loadRecords(forKeys: Set(Self.records.map(\.key))).keys.sorted() == ["User:1"])
-        let change = try #require(heard.withLock { $0.last })
+        let change = try #require(heard.last)
         #expect(change.removedRecords == doomed)
         #expect(change.removedFields.isEmpty, "the fields were never loaded")
         #expect(change.changedFields.isEmpty)
@@ -33,16 +44,13 @@ import Testing
 
     @Test(arguments: CacheKind.allCases)
     func afterAnotherWriteEachKeyIsRemovedWithItsFields(kind: CacheKind) throws {
-        let cache = kind.makeCache(Self.records)
-        let store = CacheStore(cache: cache)
-        let heard = Mutex<[CacheChange]>([])
-        let subscription = store.subscribe { change in heard.withLock { $0.append(change) } }
+        let (cache, store, heard, subscription) = Self.store(kind)
         defer { subscription.cancel() }
         try store.withinReadWriteTransaction { transaction in
             try transaction.merge(records: RecordSet(records: [Record(key: "User:2", ["name": .string("new")])]))
             try transaction.removeStoredRows(["Item:1", "Item:2"])
         }
-        let change = try #require(heard.withLock { $0.last })
+        let change = try #require(heard.last)
         #expect(change.removedRecords == ["Item:1", "Item:2"])
         #expect(change.removedFields == [FieldKey(record: "Item:1", field: "name"), FieldKey(record: "Item:1", field: "rank"),
                                          FieldKey(record: "Item:2", field: "name"), FieldKey(record: "Item:2", field: "rank")])
