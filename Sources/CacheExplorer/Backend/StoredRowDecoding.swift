@@ -1,4 +1,3 @@
-import Dispatch
 import GraphQLCache
 
 /// Stored rows (a record's JSON as the cache keeps it) decoded into records on every core, a
@@ -41,23 +40,6 @@ struct StoredRowDecoding {
 
     /// Each row's fields (nil: not a record), on every core for a large slice.
     private static func decoded(_ rows: [[UInt8]], keys: [CacheKey]) -> [[String: CacheValue]?] {
-        let decode: @Sendable (Int) -> [String: CacheValue]? = { index in try? RecordJSON.decode(rows[index], key: keys[index]) }
-        guard rows.count >= sharedFrom else { return rows.indices.map(decode) }
-        let shares = min(8, max(1, rows.count / (sharedFrom / 2)))
-        var made = [[String: CacheValue]?](repeating: nil, count: rows.count)
-        made.withUnsafeMutableBufferPointer { made in
-            let output = Output(slots: made)
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-                for index in (rows.count * share / shares)..<(rows.count * (share + 1) / shares) {
-                    output.slots[index] = decode(index)
-                }
-            }
-        }
-        return made
-    }
-
-    /// The slots, each share writing only its own range.
-    private struct Output: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<[String: CacheValue]?>
+        ParallelMap.map(rows.count, sharedFrom: sharedFrom) { index in try? RecordJSON.decode(rows[index], key: keys[index]) }
     }
 }

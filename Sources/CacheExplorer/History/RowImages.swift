@@ -1,4 +1,3 @@
-import Dispatch
 import GraphQLCache
 
 /// A row a commit changed, as it was (nil: no row; the outer nil: not known) and as it is, and
@@ -27,21 +26,6 @@ struct RowImages: Sendable {
     /// row's images (a delete of 100,000 records decodes 100,000 rows), most of the log's time
     /// for a big commit, which the committing thread waits for under the store's write lock.
     static func deltas(of images: [RowImages]) -> [RecordDelta] {
-        guard images.count >= sharedFrom else { return images.compactMap(\.delta) }
-        let shares = min(8, max(1, images.count / (sharedFrom / 2)))
-        var made = [RecordDelta?](repeating: nil, count: images.count)
-        made.withUnsafeMutableBufferPointer { made in
-            let output = Output(slots: made)
-            DispatchQueue.concurrentPerform(iterations: shares) { share in
-                let range = (images.count * share / shares)..<(images.count * (share + 1) / shares)
-                for index in range { output.slots[index] = images[index].delta }
-            }
-        }
-        return made.compactMap { $0 }
-    }
-
-    /// The deltas' slots, each share writing only its own range.
-    private struct Output: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<RecordDelta?>
+        ParallelMap.map(images.count, sharedFrom: sharedFrom) { images[$0].delta }.compactMap { $0 }
     }
 }
