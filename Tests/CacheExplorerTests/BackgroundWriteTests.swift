@@ -85,6 +85,36 @@ import Testing
         #expect(try backend.loadRecords(forKeys: ["Item:3", "Item:4"]).keys.sorted() == ["Item:4"])
     }
 
+    /// With the log reading the file's stored JSON (as `cachelens explore` wires it) and its
+    /// digest counted, a big delete and its undo (whose records the log takes as their rows
+    /// after) leave the digest equal to one counted afresh from the file.
+    @Test func theDigestFollowsABigDeleteAndItsUndoExactly() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try SQLiteNormalizedCache(path: directory.path("cache.sqlite"))
+        try cache.merge(records: RecordSet(records: (0..<Self.count).map {
+            Record(key: CacheKey("Item:\($0)"), ["name": .string("item \($0)"), "price": .double(Double($0) / 3)])
+        }))
+        let rows = WriteLog.Rows(each: { body in
+            let rows = try cache.rowsInKeyOrder()
+            while let row = try rows.next() { try body(row) }
+        }, current: { try cache.storedJSON(forKeys: $0) }, ordered: { try cache.rowsInKeyOrder() })
+        let backend = StoreBackend(cache: cache, sourceName: "items", logRows: rows)
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        let log = try #require(backend.writeLog)
+        _ = try log.digest()
+        explorer.press([.character("D")] + "Item:".map(Key.character) + [.enter])
+        explorer.send(.keyPressed(.character("y")))
+        explorer.settle()
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(try backend.keyCount(matching: nil) == Self.count)
+        let undo = try #require(try log.entries(0..<log.entryCount).last)
+        #expect(undo.origin == "undo" && undo.records.count == Self.count && undo.records.allSatisfy { $0.kind == .added })
+        var fresh = CacheDigest()
+        try rows.each { fresh.add(key: $0.key, json: $0.jsonBytes) }
+        #expect(try log.digest() == fresh)
+    }
+
     @Test func aSmallDeleteStaysOnTheUIThread() throws {
         let directory = try TemporaryDirectory()
         var (explorer, backend) = try Self.explorer(.memory, in: directory)

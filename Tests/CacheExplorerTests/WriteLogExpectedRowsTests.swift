@@ -1,6 +1,7 @@
 @testable import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
+import Synchronization
 import Testing
 
 /// `WriteLog.expect`: rows a writer read just before its commit serve as the log's
@@ -51,5 +52,40 @@ import Testing
         log.expect(rows: again.rows, fields: again.fields, committedAs: expected)
         try store.withinReadWriteTransaction { try $0.merge(records: RecordSet(records: [Record(key: "User:1", ["name": .string("u")])])) }
         #expect(try Self.removalBefore(log, store, removing: "Item:2", as: expected) == .string("stored 2"))
+    }
+
+    /// Records handed as merged: one that had no row is logged from its own JSON, and the
+    /// digest followed through it stays the cache's; one that had a row, and one whose JSON
+    /// does not read back as its fields (a non-finite double is written as `null`), are read
+    /// back as the log would.
+    @Test func mergedRecordsWithoutARowAreLoggedAsTheirJSONAndTheDigestStaysExact() throws {
+        let cache = CacheKind.sqlite.makeCache(Self.records)
+        let asked = Mutex<[CacheKey]>([])
+        let plain = WriteLog.Rows.encoding(cache)
+        let rows = WriteLog.Rows(each: plain.each, current: { keys in
+            asked.withLock { $0 += keys }
+            return try plain.current(keys)
+        }, ordered: plain.ordered)
+        let store = CacheStore(cache: cache)
+        let log = WriteLog(rows: rows, names: { _ in "undo" }, holdingCommits: { try $0() })
+        store.setCommitWitness(log)
+        _ = try log.digest()
+        let merged = [Record(key: "Item:1", ["name": .string("again")]), Record(key: "Item:3", ["name": .string("new")]),
+                      Record(key: "Item:4", ["score": .double(.nan)])]
+        let origin = store.makeOrigin()
+        log.expect(merging: merged, committedAs: origin)
+        asked.withLock { $0 = [] }
+        try store.withinReadWriteTransaction(origin: origin) { try $0.merge(records: RecordSet(records: merged)) }
+        let entry = try #require(try log.entries(0..<log.entryCount).last)
+        #expect(entry.records.map(\.key) == ["Item:1", "Item:3", "Item:4"])
+        #expect(entry.records.map(\.kind) == [.changed, .added, .added])
+        #expect(entry.records[1].fields == [FieldDelta(field: "name", before: nil, after: .string("new"))])
+        #expect(entry.records[2].fields == [FieldDelta(field: "score", before: nil, after: .null)], "read back: written as null")
+        let read = asked.withLock { $0 }
+        #expect(read.filter { $0 == "Item:3" }.count == 1, "only its before-image was read")
+        #expect(read.filter { $0 == "Item:1" }.count == 2 && read.filter { $0 == "Item:4" }.count == 2)
+        var fresh = CacheDigest()
+        try plain.each { fresh.add(key: $0.key, json: $0.jsonBytes) }
+        #expect(try log.digest() == fresh)
     }
 }

@@ -8,12 +8,15 @@ struct RowImages: Sendable {
     let new: [UInt8]?
     /// `old`'s fields, where its writer decoded them already (`WriteLog.expect`).
     var oldFields: [String: CacheValue]? = nil
+    /// `new`'s fields, where they are known already (`WriteLog.expect(merging:committedAs:)`).
+    var newFields: [String: CacheValue]? = nil
 
     /// What changed in the record; nil when its fields are the same.
     var delta: RecordDelta? {
-        guard let old else { return .unseenBefore(key: key, after: new.flatMap(WriteLog.fields)) }
+        let after = new == nil ? nil : newFields ?? new.flatMap(WriteLog.fields)
+        guard let old else { return .unseenBefore(key: key, after: after) }
         let before = old == nil ? nil : oldFields ?? old.flatMap(WriteLog.fields)
-        if let delta = RecordDelta.between(key: key, before: before, after: new.flatMap(WriteLog.fields)) {
+        if let delta = RecordDelta.between(key: key, before: before, after: after) {
             return delta
         }
         return old != nil && new == nil ? RecordDelta(key: key, kind: .removed, typename: nil, fields: []) : nil

@@ -7,16 +7,17 @@ extension WriteLog.Shadow {
     /// keeping the after-images within the budget. `before` says nil for a key whose row before
     /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest takes the row's
     /// share out as `shares` kept it, or else is the one `counted` after the change.
-    /// `decodedBefore` holds the fields of before-images a writer decoded already (`expect`).
+    /// `decodedBefore` and `decodedAfter` hold the fields of images known already (`expect`).
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??,
-                      decodedBefore: [CacheKey: [String: CacheValue]] = [:], after: [CacheKey: [UInt8]], origin: String,
-                      counted: WriteLog.Counted? = nil) {
+                      decodedBefore: [CacheKey: [String: CacheValue]] = [:], after: [CacheKey: [UInt8]],
+                      decodedAfter: [CacheKey: [String: CacheValue]] = [:], origin: String, counted: WriteLog.Counted? = nil) {
         let start = digest
         // The rows as they were (nil outside: not known) and are, in order; unchanged ones left out.
         let images = keys.sorted(by: KeyOrder.precedes).compactMap { key -> RowImages? in
             let old = before(key), new = after[key]
             if let old, old == new { return nil }
-            return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key])
+            return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key],
+                             newFields: decodedAfter.isEmpty ? nil : decodedAfter[key])
         }
         for image in images {
             follow(image.key, from: image.old ?? nil, to: image.new)

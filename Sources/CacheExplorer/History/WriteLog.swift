@@ -37,11 +37,8 @@ package final class WriteLog: Sendable, CommitWitness {
         /// Rows as the log last knew them (nil: absent), of keys that changes touched.
         var known: [CacheKey: [UInt8]?] = [:]
         var knownBytes = 0
-        /// The before-images of the commit under way (`willCommit`), and its keys.
-        var pending: [CacheKey: [UInt8]] = [:]
-        var pendingKeys: Set<CacheKey>?
-        /// The decoded before-images a writer handed over for the commit under way.
-        var pendingFields: [CacheKey: [String: CacheValue]] = [:]
+        /// What `willCommit` found for the commit under way.
+        var pending: PendingCommit?
         /// Rows a writer read for its coming commit (`expect`).
         var expected: ExpectedRows?
         /// Changes logged by `didCommit` whose notification has not come yet.
@@ -81,10 +78,10 @@ package final class WriteLog: Sendable, CommitWitness {
     package func willCommit(_ change: CacheChange) {
         do {
             let keys = change.affectedRecords
-            let (before, fields) = try beforeImages(of: change, keys: keys)
-            shadow.withLock { ($0.pending, $0.pendingFields, $0.pendingKeys) = (before, fields, keys) }
+            let pending = try pendingCommit(change, keys: keys)
+            shadow.withLock { $0.pending = pending }
         } catch {
-            shadow.withLock { ($0.failure, $0.pendingFields, $0.pendingKeys) = ("the write log cannot read the cache: \(error)", [:], nil) }
+            shadow.withLock { ($0.failure, $0.pending) = ("the write log cannot read the cache: \(error)", nil) }
         }
     }
 
@@ -92,15 +89,14 @@ package final class WriteLog: Sendable, CommitWitness {
         do {
             // The keys `willCommit` found for this commit: a restore of 100,000 records changes
             // 500,000 fields, and finding their records twice was a third of the log's time.
-            let affected = shadow.withLock { $0.pendingKeys.take() } ?? change.affectedRecords
+            let pending = shadow.withLock { $0.pending.take() } ?? PendingCommit(keys: change.affectedRecords)
             let changed = change.changedFieldKeys.isEmpty ? []
-                : change.removedRecords.isEmpty ? affected : change.changedRecords
-            let after = try rows.current(changed)
+                : change.removedRecords.isEmpty ? pending.keys : change.changedRecords
+            let after = try afterImages(of: changed, pending: pending)
             shadow.withLock { held in
-                let (before, fields) = (held.pending, held.pendingFields)
-                (held.pending, held.pendingFields) = ([:], [:])
                 held.witnessed.append(change)
-                held.log(affected, before: { .some(before[$0]) }, decodedBefore: fields, after: after, origin: names(change.origin))
+                held.log(pending.keys, before: { .some(pending.before[$0]) }, decodedBefore: pending.beforeFields,
+                         after: after.rows, decodedAfter: after.fields, origin: names(change.origin))
             }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }

@@ -47,15 +47,11 @@ public final class ReadWriteTransaction: ReadTransaction {
         return changed
     }
 
-    /// Makes room for `records` more removals or merges holding about `fields` field keys in
-    /// all, before a caller that knows its size (the explorer's delete and undo of 100,000
-    /// records) makes them one chunk at a time: the transaction's sets then do not grow.
+    /// Makes room for `records` more removals holding about `fields` field keys in all, before
+    /// a caller that knows its size (a redo of the explorer's undo of a big delete) makes them
+    /// one chunk at a time: the transaction's sets then do not grow.
     package func reserve(removals records: Int, fields: Int) {
         overlay.reserveRemovals(records: records, fields: fields)
-    }
-
-    package func reserve(merges records: Int, fields: Int) {
-        overlay.reserveMerges(records: records, fields: fields)
     }
 
     /// Removes one record (references to it are left dangling); returns whether it existed.

@@ -37,13 +37,6 @@ struct TransactionOverlay {
         change.removedFields.reserveCapacity(change.removedFields.count + fields)
     }
 
-    /// Makes room for merges of `records` more records holding `fields` field keys in all.
-    mutating func reserveMerges(records: Int, fields: Int) {
-        patches.reserveCapacity(patches.count + records)
-        loadedBase.reserveCapacity(loadedBase.count + records)
-        change.changedFields.reserveCapacity(change.changedFieldKeys.count + fields)
-    }
-
     /// Whether the base record of `key` needs no load: loaded already (or known absent), or
     /// hidden by a removal.
     func knowsBase(_ key: CacheKey) -> Bool {
@@ -96,10 +89,9 @@ struct TransactionOverlay {
     /// Adds a merge's changed field keys to the transaction's change. The first merge of a
     /// transaction (most transactions make one) is kept as it is, grouped: its set of field keys
     /// is made only if someone asks for it (`CacheChangeFieldKeys`), where hashing 500,000 of
-    /// them was a quarter of restoring 100,000 records. Unless room was made for the keys
-    /// (`reserveMerges`: the explorer's restore merges chunk by chunk, into one set).
+    /// them was a quarter of restoring 100,000 records.
     mutating func noteChanged(_ changes: FieldChanges) {
-        if change.changedFieldKeys.isEmpty, change.changedFields.capacity < changes.count {
+        if change.changedFieldKeys.isEmpty {
             change.setChanged(changes)
         } else if !changes.isEmpty {
             change.changedFields.formUnion(changes)

@@ -31,6 +31,18 @@ import Testing
         #expect(!grouped.isEmpty && CacheChange(changed: FieldChanges()).isEmpty)
     }
 
+    /// The explorer's write log compares each change it hears with the one it witnessed: two
+    /// copies of one grouped change are equal without a set of their keys being made.
+    @Test func copiesOfOneGroupedChangeAreEqualWithoutMakingTheSet() {
+        let (grouped, _) = Self.both(fieldKeys("A.x", "A.y", "B.x"))
+        let copy = grouped
+        #expect(copy == grouped)
+        #expect(!grouped.changedFieldKeys.isSetMade)
+        let other = CacheChange(changed: FieldChanges(fieldKeys("A.x", "A.y", "B.x")))
+        #expect(other == grouped, "another grouping of the same keys compares its set")
+        #expect(grouped.changedFieldKeys.isSetMade)
+    }
+
     @Test func changingAGroupedChangesKeysChangesThatCopyOnly() {
         let (grouped, _) = Self.both(fieldKeys("A.x", "B.y"))
         var changed = grouped
