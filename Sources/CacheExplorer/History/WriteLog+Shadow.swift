@@ -13,7 +13,7 @@ extension WriteLog.Shadow {
                       decodedAfter: [CacheKey: [String: CacheValue]] = [:], origin: String, counted: WriteLog.Counted? = nil) {
         let start = digest
         // The rows as they were (nil outside: not known) and are, in order; unchanged ones left out.
-        let images = keys.sorted(by: KeyOrder.precedes).compactMap { key -> RowImages? in
+        let images = KeyOrder.sorted(keys).compactMap { key -> RowImages? in
             let old = before(key), new = after[key]
             if let old, old == new { return nil }
             return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key],

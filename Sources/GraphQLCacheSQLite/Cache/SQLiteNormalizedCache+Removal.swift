@@ -107,7 +107,7 @@ extension SQLiteNormalizedCache: KeyBatchRemoving {
     /// whole listing.
     @discardableResult
     package func removeRecords(forKeys unordered: [CacheKey]) throws -> Set<CacheKey> {
-        let keys = unordered.count > Self.heldChunkSize ? unordered.sorted(by: KeyOrder.precedes) : unordered
+        let keys = unordered.count > Self.heldChunkSize ? KeyOrder.sorted(unordered) : unordered
         return try performAtomically {
             var removed = Set<CacheKey>(minimumCapacity: keys.count)
             for start in stride(from: 0, to: keys.count, by: Self.heldChunkSize) {
