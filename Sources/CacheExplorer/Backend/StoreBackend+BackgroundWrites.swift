@@ -137,9 +137,9 @@ extension StoreBackend {
     }
 
     /// `restore(removing:writing:watchesRefetch:)`: removals a chunk at a time (a redo of a
-    /// big delete's undo is all removals), each batch of records in one merge. The write log is handed the records, so
-    /// that it writes the rows of those that had none as their JSON instead of reading them
-    /// back and decoding them (`WriteLog.expect(merging:committedAs:)`).
+    /// big delete's undo is all removals), each batch of records in one merge. The write log
+    /// is handed the records, so that it writes the rows of those that had none as their JSON
+    /// instead of reading them back and decoding them (`WriteLog.expect(merging:committedAs:)`).
     private func restoreInChunks(removing keys: [CacheKey], writing batches: [[Record]], origin: ChangeOrigin,
                                  report: (Double) -> Void) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
