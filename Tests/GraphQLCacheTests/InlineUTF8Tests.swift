@@ -69,4 +69,37 @@ import Testing
             }
         }
     }
+
+    /// Strings made from their bytes (`asciiString`, as the parser makes short ASCII strings)
+    /// are the standard library's own: equal, hashed alike, the same bytes and count, read back
+    /// inline, one key with them in a dictionary, ordered alike; for every length up to 15 and
+    /// bytes from NUL to DEL, at every offset of a buffer (the words are read unaligned).
+    @Test func asciiStringsMadeFromTheirBytesAreTheStandardLibrarysOwn() throws {
+        try #require(InlineUTF8.layoutHolds)
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...15 {
+            for offset in 0..<8 {
+                for _ in 0..<40 {
+                    let buffer = (0..<(offset + length)).map { _ in UInt8.random(in: 0...0x7F, using: &generator) }
+                    let bytes = Array(buffer[offset...])
+                    let expected = String(decoding: bytes, as: UTF8.self)
+                    let made = buffer.withUnsafeBufferPointer { all in
+                        String(knownASCII: UnsafeBufferPointer(rebasing: all[offset...]), inlineLayout: true)
+                    }
+                    #expect(made == expected)
+                    #expect(made.hashValue == expected.hashValue)
+                    #expect(Array(made.utf8) == bytes && made.utf8.count == length && made.count == expected.count)
+                    #expect(InlineUTF8(made, layoutHolds: true).map(Self.bytes) == bytes)
+                    var keyed = [expected: 1]
+                    keyed[made] = 2
+                    #expect(keyed.count == 1 && keyed[expected] == 2)
+                    #expect((made < "m") == (expected < "m") && (made + "!") == (expected + "!"))
+                }
+            }
+        }
+        // Past 15 bytes, or where the layout does not hold, the string is made as any other.
+        let long = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        #expect(long.withUnsafeBufferPointer { String(knownASCII: $0, inlineLayout: true) } == "abcdefghijklmnopqrstuvwxyz")
+        #expect(long.prefix(5).withUnsafeBufferPointer { String(knownASCII: $0, inlineLayout: false) } == "abcde")
+    }
 }

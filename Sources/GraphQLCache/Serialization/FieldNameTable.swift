@@ -7,10 +7,15 @@
 /// (two words compared, no hashing of the `String`); longer or non-ASCII names are made as
 /// before. The table is a small direct-mapped cache: a name that collides with another simply
 /// replaces it, so a record of many distinct names costs one compare per name more, never an
-/// unbounded table. One table serves one thread (a load, a scan); it is not `Sendable`.
+/// unbounded table. One table serves one thread (a load, a scan); it is not `Sendable`. It
+/// also keeps the stack those decodes gather objects' members on (`MemberStack`), so that
+/// what a run of decodes reuses travels together.
 package final class FieldNameTable {
+    /// Where the decodes using this table gather each object's members.
+    let members = MemberStack.Owner()
+
     private static let slotCount = 64
-    /// Per slot: the name's bytes as two little-endian words, zero-padded.
+    /// Per slot: the name's bytes as two words (`words(_:count:)`).
     private let words: UnsafeMutablePointer<UInt64>
     /// Per slot: the name's length in bytes, or 0 when the slot is empty (the empty name is
     /// never kept: it is made for free).
@@ -38,20 +43,32 @@ package final class FieldNameTable {
     func name(_ ascii: UnsafeBufferPointer<UInt8>) -> String {
         let count = ascii.count
         guard count > 0, count <= 16, let base = ascii.baseAddress else { return String(decoding: ascii, as: UTF8.self) }
-        var low: UInt64 = 0, high: UInt64 = 0
-        withUnsafeMutableBytes(of: &low) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(count, 8))) }
-        if count > 8 {
-            withUnsafeMutableBytes(of: &high) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + 8, count: count - 8)) }
-        }
+        let (low, high) = Self.words(base, count: count)
         let mixed = (low ^ high.rotatedLeft8 ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 58)
         if lengths[slot] == count, words[2 * slot] == low, words[2 * slot + 1] == high { return names[slot] }
-        let name = String(decoding: ascii, as: UTF8.self)
+        let name = String(knownASCII: ascii, inlineLayout: InlineUTF8.layoutHolds)
         lengths[slot] = count
         words[2 * slot] = low
         words[2 * slot + 1] = high
         names[slot] = name
         return name
+    }
+}
+
+extension FieldNameTable {
+    /// The name's bytes as two words, which with its length tell it from any other name of up
+    /// to 16 bytes: from 8 bytes on, its first 8 and its last 8 (overlapping under 16), read
+    /// whole; under 8, its bytes gathered one by one. A copy of a variable length, as before,
+    /// called `memcpy` twice per name.
+    @inline(__always) private static func words(_ base: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        var low: UInt64 = 0
+        for at in 0..<count { low |= UInt64(base[at]) << (8 * UInt64(at)) }
+        return (low, 0)
     }
 }
 

@@ -39,9 +39,28 @@ package struct InlineUTF8 {
     /// The first eight bytes as a big-endian integer, so that integer order is byte order.
     package var bigEndianPrefix: UInt64 { low.byteSwapped }
 
+    /// The string of `ascii`, at most 15 bytes (none empty of a base address), every one below
+    /// 0x80: laid out as a small string is (the bytes, then the ASCII discriminator `1110` and
+    /// the count in the top byte), with no call. Only where `layoutHolds`.
+    @inline(__always) package static func asciiString(_ ascii: UnsafeBufferPointer<UInt8>) -> String {
+        let count = ascii.count
+        let base = UnsafeRawPointer(ascii.baseAddress.unsafelyUnwrapped)
+        var low: UInt64 = 0, high: UInt64 = 0
+        if count >= 8 {
+            low = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+            // The last eight bytes, shifted so that bytes 8..<count are the lowest.
+            if count > 8 { high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) >> (8 * UInt64(16 - count)) }
+        } else {
+            for at in 0..<count { low |= UInt64(ascii[at]) << (8 * UInt64(at)) }
+        }
+        high |= (0xE0 | UInt64(count)) << 56
+        return unsafeBitCast((low, high), to: String.self)
+    }
+
     /// Whether the strings of this platform's standard library are laid out as read above,
     /// checked on strings whose bytes are known (empty, ASCII of 1, 8 and 15 bytes, non-ASCII,
-    /// and one too long to be inline).
+    /// and one too long to be inline); and whether strings made that way (`asciiString`, of
+    /// every length from 0 to 15) equal the standard library's own.
     package static let layoutHolds: Bool = {
         #if _pointerBitWidth(_64) && _endian(little)
         func expect(_ string: String, inline: Bool) -> Bool {
@@ -61,6 +80,12 @@ package struct InlineUTF8 {
             && expect(letters, inline: true)
             && expect("é" + String(letters.prefix(3)), inline: true)
             && expect(letters + "p" + letters, inline: false)
+            && (0...15).allSatisfy { length in
+                let bytes = Array(letters.utf8.prefix(length))
+                let made = bytes.isEmpty ? "" : bytes.withUnsafeBufferPointer(asciiString)
+                return made == String(decoding: bytes, as: UTF8.self) && Array(made.utf8) == bytes
+                    && made.utf8.count == length && made.hashValue == String(decoding: bytes, as: UTF8.self).hashValue
+            }
         #else
         return false
         #endif

@@ -13,17 +13,17 @@ package protocol JSONBuilder {
     func string(_ value: String) -> Value
     func array(_ items: [Value]) -> Value
     func beginObject() -> Object
-    func add(_ key: String, _ value: Value, to object: inout Object)
+    func add(_ key: __owned String, _ value: __owned Value, to object: inout Object)
     /// Throws `GraphQLCacheError.invalidJSON` with a message when the members do not form a
     /// valid value (a bad `$reference`); the parser replaces the position with the object's.
-    func endObject(_ object: Object) throws(GraphQLCacheError) -> Value
+    func endObject(_ object: __owned Object) throws(GraphQLCacheError) -> Value
     /// An object key spelled by `ascii` (all below 0x80, no escapes): a builder may hand back a
     /// `String` it made before for the same bytes (`FieldNameTable`).
     func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String
 }
 
 extension JSONBuilder {
-    public func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String { String(decoding: ascii, as: UTF8.self) }
+    public func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String { String(knownASCII: ascii, inlineLayout: InlineUTF8.layoutHolds) }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, no NaN), with a
@@ -155,7 +155,7 @@ package struct JSONParser<Builder: JSONBuilder> {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
-                if isASCII { return isKey ? builder.key(slice) : String(decoding: slice, as: UTF8.self) }
+                if isASCII { return isKey ? builder.key(slice) : String(knownASCII: slice, inlineLayout: InlineUTF8.layoutHolds) }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }

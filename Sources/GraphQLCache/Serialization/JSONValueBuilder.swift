@@ -8,8 +8,8 @@ package struct JSONValueBuilder: JSONBuilder {
     public func string(_ value: String) -> JSONValue { .string(value) }
     public func array(_ items: [JSONValue]) -> JSONValue { .array(items) }
     public func beginObject() -> JSONObject { JSONObject() }
-    public func add(_ key: String, _ value: JSONValue, to object: inout JSONObject) { object[key] = value }
-    public func endObject(_ object: JSONObject) throws(GraphQLCacheError) -> JSONValue { .object(object) }
+    public func add(_ key: __owned String, _ value: __owned JSONValue, to object: inout JSONObject) { object[key] = value }
+    public func endObject(_ object: __owned JSONObject) throws(GraphQLCacheError) -> JSONValue { .object(object) }
 }
 
 extension JSONValue {

@@ -34,8 +34,7 @@ extension RecordJSON {
             if equal(stored, storedMember.value, encoded, encodedMember.value) { continue }
             let key = String(decoding: UnsafeBufferPointer(rebasing: encoded[encodedMember.key]), as: UTF8.self)
             guard let value = incoming[key],
-                  let storedValue = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: stored[storedMember.value]),
-                                                          builder: CacheValueBuilder())
+                  let storedValue = try? RecordJSON.decodeValue(UnsafeBufferPointer(rebasing: stored[storedMember.value]))
             else { return nil }
             if storedValue != value { changed.append(key) }
         }
@@ -80,8 +79,7 @@ extension RecordJSON {
             let storedValue = member.value.lowerBound..<member.value.upperBound + stored.count - encoded.count
             let key = String(decoding: UnsafeBufferPointer(rebasing: encoded[member.key]), as: UTF8.self)
             guard let value = incoming[key],
-                  let old = try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: stored[storedValue]),
-                                                  builder: CacheValueBuilder())
+                  let old = try? RecordJSON.decodeValue(UnsafeBufferPointer(rebasing: stored[storedValue]))
             else { return nil }
             return old == value ? [] : [key]
         }

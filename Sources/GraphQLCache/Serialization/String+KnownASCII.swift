@@ -1,0 +1,18 @@
+extension String {
+    /// A string of bytes already known to be ASCII (the JSON parser's strings without escapes
+    /// or bytes above 0x7F). Up to 15 bytes, where `inlineLayout` (`InlineUTF8.layoutHolds`)
+    /// says the standard library's small strings are laid out as `InlineUTF8` reads them, the
+    /// string is made as two words (`InlineUTF8.asciiString`).
+    ///
+    /// Why: ids, type names, keys and most values of a record are short, and making each with
+    /// `String(decoding:as:)` (which validates the bytes one by one and copies them again) was
+    /// about a fifth of decoding a row; the standard library's own in-place initializer, tried
+    /// first, saved little, being a call with a closure per string.
+    @inline(__always) package init(knownASCII ascii: UnsafeBufferPointer<UInt8>, inlineLayout: Bool) {
+        if inlineLayout, ascii.count <= 15, ascii.baseAddress != nil {
+            self = InlineUTF8.asciiString(ascii)
+        } else {
+            self.init(decoding: ascii, as: UTF8.self)
+        }
+    }
+}
