@@ -11,6 +11,13 @@ enum RecordJSONBenchmarks {
         let decode = try Samples.measure(warmup: context.warmup, iterations: context.iterations) {
             for (record, bytes) in zip(records, encoded) { _ = try RecordJSON.decode(bytes, key: record.key) }
         }
+        // As a load or scan decodes rows: one table of field names (and of members) for them all.
+        let decodeWithTable = try Samples.measure(warmup: context.warmup, iterations: context.iterations) {
+            let names = FieldNameTable()
+            for (record, bytes) in zip(records, encoded) {
+                _ = try bytes.withUnsafeBufferPointer { try RecordJSON.decode(buffer: $0, key: record.key, names: names) }
+            }
+        }
         let foundationDecode = try Samples.measure(warmup: context.warmup, iterations: context.iterations) {
             for data in datas { _ = try JSONSerialization.jsonObject(with: data) }
         }
@@ -24,6 +31,8 @@ enum RecordJSONBenchmarks {
         let count = records.count
         return [
             .milliseconds("record JSON decode, \(count) records (floor: JSONSerialization)", decode, floor: foundationDecode),
+            .milliseconds("record JSON decode, \(count) records, one field name table (floor: JSONSerialization)",
+                          decodeWithTable, floor: foundationDecode),
             .milliseconds("record JSON encode, \(count) records (floor: JSONSerialization)", encode, floor: foundationEncode),
         ]
     }
