@@ -102,4 +102,21 @@ import Testing
         #expect(long.withUnsafeBufferPointer { String(knownASCII: $0, inlineLayout: true) } == "abcdefghijklmnopqrstuvwxyz")
         #expect(long.prefix(5).withUnsafeBufferPointer { String(knownASCII: $0, inlineLayout: false) } == "abcde")
     }
+
+    /// Bytes read from elsewhere (`String(utf8:)`, as the SQLite cache reads keys) make the
+    /// string `String(decoding:as:)` makes, ASCII or not, valid UTF-8 or not, of every length
+    /// around the 15 bytes kept inline.
+    @Test func bytesOfAnyKindMakeTheStringDecodingMakes() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("日".utf8), [0xFF], [0xC3], [0x00], [0x7F], Array("e\u{301}".utf8)]
+        for length in 0...20 {
+            for _ in 0..<60 {
+                var bytes: [UInt8] = []
+                while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
+                let made = bytes.withUnsafeBufferPointer { String(utf8: $0) }
+                let expected = String(decoding: bytes, as: UTF8.self)
+                #expect(made == expected && Array(made.utf8) == Array(expected.utf8), "\(bytes)")
+            }
+        }
+    }
 }

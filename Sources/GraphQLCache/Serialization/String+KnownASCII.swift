@@ -15,4 +15,15 @@ extension String {
             self.init(decoding: ascii, as: UTF8.self)
         }
     }
+
+    /// A string of UTF-8 bytes read from elsewhere (a SQLite column), as `String(decoding:as:)`
+    /// makes it (invalid bytes repaired), made as two words when it is short and all ASCII:
+    /// most cache keys (`Item:12345`) are.
+    @inline(__always) package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count <= 15, InlineUTF8.layoutHolds, bytes.allSatisfy({ $0 < 0x80 }) {
+            self.init(knownASCII: bytes, inlineLayout: true)
+        } else {
+            self.init(decoding: bytes, as: UTF8.self)
+        }
+    }
 }

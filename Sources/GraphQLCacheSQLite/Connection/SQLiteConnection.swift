@@ -284,9 +284,10 @@ package struct SQLiteStatement {
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    /// The column as text, or nil when NULL.
+    /// The column as text, or nil when NULL (bytes that are not UTF-8 repaired, as
+    /// `String(decoding:as:)` repairs them).
     func text(_ column: Int32) -> String? {
-        withBytes(column) { String(decoding: $0, as: UTF8.self) }
+        withBytes(column) { String(utf8: $0) }
     }
 
     /// The column's UTF-8 bytes (valid only inside `body`), or nil when NULL.
