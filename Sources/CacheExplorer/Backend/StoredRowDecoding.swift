@@ -38,8 +38,12 @@ struct StoredRowDecoding {
         return result
     }
 
-    /// Each row's fields (nil: not a record), on every core for a large slice.
+    /// Each row's fields (nil: not a record), on every core for a large slice; each share
+    /// decodes with a field name table of its own, as a load does (the rows' names made once,
+    /// their objects' members gathered on one stack).
     private static func decoded(_ rows: [[UInt8]], keys: [CacheKey]) -> [[String: CacheValue]?] {
-        ParallelMap.map(rows.count, sharedFrom: sharedFrom) { index in try? RecordJSON.decode(rows[index], key: keys[index]) }
+        ParallelMap.map(rows.count, sharedFrom: sharedFrom, context: { FieldNameTable() }) { names, index in
+            try? rows[index].withUnsafeBufferPointer { try RecordJSON.decode(buffer: $0, key: keys[index], names: names) }
+        }
     }
 }
