@@ -47,7 +47,7 @@ struct CacheValueBuilder: JSONBuilder {
     }
 
     func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String {
-        guard let names else { return String(knownASCII: ascii, inlineLayout: InlineUTF8.layoutHolds) }
+        guard let names else { return String(knownASCII: ascii) }
         return names._withUnsafeGuaranteedRef { $0.name(ascii) }
     }
 

@@ -51,7 +51,7 @@ package final class FieldNameTable {
         if holds(first, count, low, high) { return names[first] }
         let second = Int(truncatingIfNeeded: (mixed >> 52) & 63)
         if holds(second, count, low, high) { return names[second] }
-        let name = String(knownASCII: ascii, inlineLayout: InlineUTF8.layoutHolds)
+        let name = String(knownASCII: ascii)
         // An empty first place is taken, else the second is replaced.
         let slot = lengths[first] == 0 ? first : second
         lengths[slot] = count

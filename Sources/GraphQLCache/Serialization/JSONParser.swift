@@ -23,7 +23,7 @@ package protocol JSONBuilder {
 }
 
 extension JSONBuilder {
-    public func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String { String(knownASCII: ascii, inlineLayout: InlineUTF8.layoutHolds) }
+    public func key(_ ascii: UnsafeBufferPointer<UInt8>) -> String { String(knownASCII: ascii) }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes (no comments, no trailing commas, no NaN), with a
@@ -155,7 +155,7 @@ package struct JSONParser<Builder: JSONBuilder> {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
                 index += 1
-                if isASCII { return isKey ? builder.key(slice) : String(knownASCII: slice, inlineLayout: InlineUTF8.layoutHolds) }
+                if isASCII { return isKey ? builder.key(slice) : String(knownASCII: slice) }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     throw error("invalid UTF-8 in string", at: start)
                 }

@@ -87,12 +87,12 @@ public enum RecordJSON {
             for item in items { values.append(try cacheValue(from: item, context: context)) }
             return .list(values)
         case .object(let object):
-            var members: [(String, CacheValue)] = []
-            for (key, member) in object { members.append((key, try cacheValue(from: member, context: context))) }
+            // Each member's value is built first, on a stack of its own; this object's members
+            // then gather on this builder's.
             return try CacheValueBuilder.withBuilder { builder throws(GraphQLCacheError) in
-                var object = builder.beginObject()
-                for (key, value) in members { builder.add(key, value, to: &object) }
-                do throws(GraphQLCacheError) { return try builder.endObject(object) } catch .invalidJSON(let complaint) {
+                var members = builder.beginObject()
+                for (key, member) in object { builder.add(key, try cacheValue(from: member, context: context), to: &members) }
+                do throws(GraphQLCacheError) { return try builder.endObject(members) } catch .invalidJSON(let complaint) {
                     throw .brokenRecord(BrokenRecord(key: CacheKey(context), reason: complaint.message))
                 }
             }
