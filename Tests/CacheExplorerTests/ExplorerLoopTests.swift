@@ -86,7 +86,7 @@ import Testing
         #expect((frames + 3...frames + 4).contains(terminal.frameCount))
         #expect(terminal.screen.contains("\"Artoo\""))
         #expect(terminal.screen.contains("Droid:2001.name"))
-        #expect(terminal.screen.contains("external change: 1 record"))
+        #expect(terminal.screen.contains("external change seen in 1 record"))
         #expect(loop.explorer.state.flashing == ["hero"])
         GoldenScreen.check(try #require(terminal.lastGrid), suite: "ExplorerLoopTests", name: "externalChange-120x40")
     }

@@ -6,7 +6,7 @@ import GraphQLCacheSQLite
 import Synchronization
 import Testing
 
-/// `external change: 100,000 records` is counted where the change is heard, off the UI thread
+/// `external change seen in 100,000 records` is counted where the change is heard, off the UI thread
 /// (issue 27): counting the records of an app's rewrite of 100,000 rows on the UI thread held
 /// the key pressed meanwhile for 150 ms.
 @Suite struct ExternalChangeCountTests {
@@ -22,9 +22,9 @@ import Testing
         var (explorer, _, _) = try explorer(in: directory)
         let change = CacheChange(changedFields: [FieldKey(record: "Item:1", field: "name")], origin: .external)
         explorer.send(.storeDidChange(change, records: 7))
-        #expect(explorer.state.message?.text == "external change: 7 records")
+        #expect(explorer.state.message?.text == "external change seen in 7 records")
         explorer.send(.storeDidChange(change))
-        #expect(explorer.state.message?.text == "external change: 1 record", "a change without a count is counted")
+        #expect(explorer.state.message?.text == "external change seen in 1 record", "a change without a count is counted")
     }
 
     @Test func theBackendCountsAnotherProcesssChangeWhereItHearsIt() throws {

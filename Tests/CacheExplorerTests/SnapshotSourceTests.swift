@@ -48,7 +48,7 @@ import Testing
         #expect(change.isExternal)
         #expect(change.changedFields == [FieldKey(record: "Droid:2001", field: "name"), FieldKey(record: "Human:1003", field: "name")])
         #expect(change.removedRecords == ["Human:1002"])
-        #expect(terminal.screen.contains("external change: 3 records"))
+        #expect(terminal.screen.contains("external change seen in 3 records"))
         #expect(loop.explorer.state.list.count == 4)
         backend.waitUntilIdle()
         loop.run(untilIdle: true)

@@ -20,11 +20,11 @@ import Testing
         // Another process changes the field the watch reads.
         try SampleExplorerSession.harness(database, #"{"id":1,"op":"merge","records":{"Droid:2001":{"name":"Artoo"}}}"#)
         try session.waitFor("hero.name: \"Artoo\"", "changed by external: Droid:2001.name", "hero · cache · 2 updates",
-                            "external change: 1 record", timeout: .seconds(5))
+                            "external change seen in 1 record", timeout: .seconds(5))
 
         // Another process adds a record: it appears in the list.
         try SampleExplorerSession.harness(database, #"{"id":1,"op":"merge","records":{"Human:1999":{"name":"Biggs"}}}"#)
-        try session.waitFor("11 records", "Human:1999", "external change: 1 record", timeout: .seconds(5))
+        try session.waitFor("11 records", "Human:1999", "external change seen in 1 record", timeout: .seconds(5))
 
         try session.keys("Q")
         #expect(try session.waitForExit())

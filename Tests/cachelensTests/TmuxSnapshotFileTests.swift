@@ -22,7 +22,7 @@ import Testing
         // Another writer replaces the file (as editors and exporters do: a new file renamed over it).
         try #"{"QUERY_ROOT":{"hero":{"$reference":"Droid:2001"}},"Droid:2001":{"__typename":"Droid","name":"Artoo"},"Human:1003":{"name":"Leia"}}"#
             .write(toFile: snapshot, atomically: true, encoding: .utf8)
-        try session.waitFor("hero.name: \"Artoo\"", "changed by external: Droid:2001.name", "external change: 3 records",
+        try session.waitFor("hero.name: \"Artoo\"", "changed by external: Droid:2001.name", "external change seen in 3 records",
                             "Human:1003", timeout: .seconds(2))
 
         // A rewrite caught half way is reported, not applied.

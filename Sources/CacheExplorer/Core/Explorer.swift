@@ -141,9 +141,12 @@ package struct Explorer {
         }
     }
 
-    /// `external change: 3 records`: what another process's commit did to what was read.
+    /// `external change seen in 3 records`: what another process's commit did to what the
+    /// explorer knows (the records it read that changed, rows added and removed). Said as
+    /// "seen": an app re-saving 100,000 rows whose contents were never read here changes more
+    /// than that, and a bare "3 records" read as the size of the commit.
     static func externalChangeMessage(records count: Int) -> String {
-        "external change: \(count) record\(count == 1 ? "" : "s")"
+        "external change seen in \(count) record\(count == 1 ? "" : "s")"
     }
 
     /// How long a changed watch flashes.
