@@ -84,7 +84,7 @@ import Testing
         // bound is long: a debug build reading 100,000 changed rows beside a full parallel test
         // run took 40 s to get there.
         let size = "\(AppRewriter.finalRecord(1).utf8.count)B"
-        try session.waitFor(#""\#(AppRewriter.finalName(1))""#, "external change:", timeout: .seconds(60))
+        try session.waitFor(#""\#(AppRewriter.finalName(1))""#, "external change seen in", timeout: .seconds(60))
         try session.waitUntil("the list row of Item:1 with its new size", timeout: .seconds(5)) { screen in
             screen.split(separator: "\n").contains { $0.contains("›Item:1 ") && $0.contains(size) }
         }
