@@ -34,7 +34,7 @@ enum HugeBenchmarks {
         context.progress("  :find, stats, lint…")
         figures.append(try ScanBenchmarks.find(path: path, raw: raw, items: n, context: context).budgeted(1.3))
         let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
-        figures.append(try stats(cache, raw: raw, items: n, context: context))
+        figures.append(try ScanBenchmarks.stats(cache, raw: raw, items: n, context: context))
         figures.append(try ScanBenchmarks.lint(cache, raw: raw, items: n, context: context).budgeted(1.3))
         context.progress("  diff, watch…")
         figures.append(try HistoryBenchmarks.diff(path, twin, items: n, context: context, budget: 1.3))
@@ -52,16 +52,6 @@ enum HugeBenchmarks {
         let users = (0..<ItemUserWorkload.userCount).map(workload.user)
         let root = Record(key: .queryRoot, ["items": .list((0..<pageItems).map { .reference(CacheKey("Item:\($0)")) })])
         try RawSQLiteBaseline(path: path).insert(ItemUserWorkload.rows(users + [root]))
-    }
-
-    /// `cachelens stats`' SQL figures; the floor reads every row.
-    private static func stats(_ cache: SQLiteNormalizedCache, raw: RawSQLiteBaseline, items: Int,
-                              context: BenchmarkContext) throws -> BenchmarkFigure {
-        let compared = try Samples.compare(
-            warmup: context.warmup, iterations: context.iterations,
-            setUpSubject: { _ in }, subject: { _ in _ = try cache.statistics(largest: 10) },
-            setUpFloor: { _ in }, floor: { _ in _ = try raw.scanAll() })
-        return .milliseconds("stats over \(items) items (floor: raw scan of every row)", compared, budget: 1.3)
     }
 
     /// A watcher's first result over the page of `pageItems`, beside a read of the same query.

@@ -19,6 +19,7 @@ enum ScanBenchmarks {
         let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
         let raw = try RawSQLiteBaseline(path: path)
         return [try find(path: path, raw: raw, items: n, context: context),
+                try stats(cache, raw: raw, items: n, context: context),
                 try lint(cache, raw: raw, items: n, context: context),
                 try check(cache, raw: raw, items: n, context: context)]
     }
@@ -50,6 +51,17 @@ enum ScanBenchmarks {
             setUpFloor: { _ in },
             floor: { _ in _ = try raw.keysContaining(text) })
         return .milliseconds(":find \"\(text)\" over \(items) items (floor: raw LIKE scan)", compared)
+    }
+
+    /// `cachelens stats`: counts, bytes, the largest rows and typenames, in one scan of the
+    /// rows; the floor reads every row.
+    static func stats(_ cache: SQLiteNormalizedCache, raw: RawSQLiteBaseline, items: Int,
+                      context: BenchmarkContext) throws -> BenchmarkFigure {
+        let compared = try Samples.compare(
+            warmup: context.warmup, iterations: context.iterations,
+            setUpSubject: { _ in }, subject: { _ in _ = try cache.statistics(largest: 10) },
+            setUpFloor: { _ in }, floor: { _ in _ = try raw.scanAll() })
+        return .milliseconds("stats over \(items) items (floor: raw scan of every row)", compared, budget: 1.3)
     }
 
     /// `CacheLint` over every record; the floor reads every row's key and text.

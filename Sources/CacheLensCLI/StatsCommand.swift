@@ -19,6 +19,11 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "Group bytes and records by typename, root (the root field that reaches a record) or field; also lists the argument variants of root fields.")
     var by: SizeCensus.Grouping?
 
+    func validate() throws {
+        // A negative prefix crashed on a snapshot, and SQLite's `LIMIT -1` listed every row.
+        guard top >= 0 else { throw ValidationError("--top must be 0 or more, not \(top)") }
+    }
+
     func run() throws {
         if let by {
             let (census, broken) = try SizesReport.census(of: path, by: by, top: top)

@@ -84,6 +84,21 @@ import Testing
         #expect(result.stdout.contains("  2\tDroid\n"))
     }
 
+    /// `--top=-1` was a crash on a snapshot (a negative prefix) and every row on a SQLite file
+    /// (SQLite's `LIMIT -1`): it is a usage error naming the option, for either kind of file.
+    @Test func statsRefusesANegativeTop() throws {
+        let directory = try TemporaryDirectory()
+        let sqlite = directory.path("apollo.sqlite")
+        try SQLiteTestFile.apolloFile(at: sqlite, rows: [("A", #"{"x":1}"#)])
+        for path in [sqlite, PackageFiles.sample("sample-cache.json")] {
+            for grouping in [[], ["--by", "typename"]] {
+                let result = try CacheLensProcess.run(["stats", path, "--top=-1"] + grouping)
+                #expect(result.status == 64, "\(result.stderr)")
+                #expect(result.stderr.contains("--top must be 0 or more, not -1"), "\(result.stderr)")
+            }
+        }
+    }
+
     /// `--snapshot FILE` promises a snapshot held in memory, whose changes are never written
     /// back: a FILE that is not a `.json` snapshot (a SQLite cache) is refused as a usage error
     /// before anything is opened, instead of being opened as a SQLite file the explorer's edits

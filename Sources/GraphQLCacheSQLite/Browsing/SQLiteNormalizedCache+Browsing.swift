@@ -103,16 +103,11 @@ extension SQLiteNormalizedCache {
             while try statement.step() {
                 let rowID = statement.int64(0)
                 try checkMovesForward(rowID, after: &previous, on: connection)
-                guard let key = statement.text(1).map({ CacheKey($0) }) else {
-                    let broken = BrokenRecord(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key")
+                let key: CacheKey
+                switch scannedKey(of: statement, rowID: rowID) {
+                case .key(let found): key = found
+                case .broken(let broken):
                     rows.append((rowID, .broken(broken)))
-                    continue
-                }
-                if let bytes = statement.withBytes(1, Self.invalidUTF8) ?? nil {
-                    // Decoding would turn each bad byte into U+FFFD, so two such keys would
-                    // collide as one record: the row is reported by its key's bytes instead.
-                    let reason = "row _id \(rowID): the key is not valid UTF-8 (bytes \(bytes))"
-                    rows.append((rowID, .broken(BrokenRecord(key: key, reason: reason))))
                     continue
                 }
                 let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key, names: names) }
@@ -121,6 +116,25 @@ extension SQLiteNormalizedCache {
             }
             return rows
         }
+    }
+
+    /// The key of the row `statement` stands on (column 1), or why the row is broken: its key is
+    /// NULL, or not UTF-8. Decoding would turn each bad byte into U+FFFD, so two such keys would
+    /// collide as one record: the row is reported by its key's bytes instead.
+    static func scannedKey(of statement: SQLiteStatement, rowID: Int64) -> ScannedKey {
+        guard let key = statement.text(1).map({ CacheKey($0) }) else {
+            return .broken(BrokenRecord(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key"))
+        }
+        if let bytes = statement.withBytes(1, invalidUTF8) ?? nil {
+            return .broken(BrokenRecord(key: key, reason: "row _id \(rowID): the key is not valid UTF-8 (bytes \(bytes))"))
+        }
+        return .key(key)
+    }
+
+    /// A scanned row's key, or what makes the row broken.
+    enum ScannedKey {
+        case key(CacheKey)
+        case broken(BrokenRecord)
     }
 
     /// Throws "database disk image is malformed" unless `rowID` comes after `previous` (then
@@ -137,7 +151,7 @@ extension SQLiteNormalizedCache {
 
     /// The bytes of a key that is not valid UTF-8, in hex (`61 FF`); nil for a valid key.
     private static func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil { return nil }
         let digits = Array("0123456789ABCDEF")
         return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: " ")
     }

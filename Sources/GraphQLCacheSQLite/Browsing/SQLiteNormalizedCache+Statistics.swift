@@ -1,40 +1,103 @@
 import GraphQLCache
 
 extension SQLiteNormalizedCache {
-    /// Counts, sizes and typenames of the whole file; the totals and the largest rows come
-    /// from SQL, and every row is read once for its typename (through `withConnection`, as
-    /// every scan the explorer's UI thread makes).
+    /// Counts, sizes and typenames of the whole file, in one scan of its rows, a page of rows per
+    /// hold of the connection as every scan the explorer's UI thread makes (`withConnection`).
+    ///
+    /// Why one scan: the totals and the largest rows were two SQL scans of their own (one with
+    /// a sort) beside the scan for typenames, which decoded every record; on ten million rows
+    /// the whole took nineteen times one read of the rows. Each row's `__typename` is now found
+    /// by checking its text (`RecordTextCheck`); a row the check cannot vouch for is decoded,
+    /// which also tells a broken row from a sound one. The figures are those of the SQL:
+    /// `count(*)`, `sum(length(CAST("key" AS BLOB)) + length(CAST("record" AS BLOB)))` (a row
+    /// with a NULL adds nothing) and the largest records by `length(CAST("record" AS BLOB))`.
     public func statistics(largest: Int = 10) throws -> CacheStatistics {
-        var statistics = CacheStatistics()
-        try withConnection { state throws in
-            let connection = state.connection
-            let totals = #"SELECT count(*), coalesce(sum(length(CAST("key" AS BLOB)) + length(CAST("record" AS BLOB))), 0) FROM "records""#
-            try connection.withStatement(totals) { statement in
-                if try statement.step() {
-                    statistics.records = Int(statement.int64(0))
-                    statistics.recordBytes = Int(statement.int64(1))
-                }
-            }
+        var scan = StatisticsScan(largest: largest)
+        var after = Int64.min
+        while let last = try withConnection({ state in try scan.addPage(after: after, on: state.connection) }) {
+            after = last
+        }
+        var statistics = scan.statistics
+        try withConnection { state in
             let pages = "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"
-            try connection.withStatement(pages) { statement in
+            try state.connection.withStatement(pages) { statement in
                 if try statement.step() { statistics.fileBytes = Int(statement.int64(0)) }
             }
-            let top = #"SELECT "key", length(CAST("record" AS BLOB)) AS size FROM "records" WHERE "key" IS NOT NULL ORDER BY size DESC, "key" LIMIT ?"#
-            try connection.withStatement(top) { statement in
-                statement.bind(Int64(largest), at: 1)
-                while try statement.step() {
-                    statistics.largest.append(.init(key: statement.text(0) ?? "", bytes: Int(statement.int64(1))))
-                }
-            }
         }
-        var counts: [String: Int] = [:]
-        try forEachRecord { result in
-            switch result {
-            case .record(let record): counts[record.typename ?? "(none)", default: 0] += 1
-            case .broken(let broken): statistics.broken.append(broken)
-            }
-        }
-        statistics.typenames = CacheStatistics.byCount(counts)
         return statistics
+    }
+}
+
+/// What `statistics(largest:)` gathers as it reads the rows.
+private struct StatisticsScan {
+    private var records = 0
+    private var recordBytes = 0
+    private var largest: LargestRows
+    private var counts: [String: Int] = [:]
+    private var broken: [BrokenRecord] = []
+
+    init(largest: Int) { self.largest = LargestRows(count: largest) }
+
+    var statistics: CacheStatistics {
+        var statistics = CacheStatistics()
+        statistics.records = records
+        statistics.recordBytes = recordBytes
+        statistics.largest = largest.sizes
+        statistics.typenames = CacheStatistics.byCount(counts)
+        statistics.broken = broken
+        return statistics
+    }
+
+    /// Reads the page of rows after row id `after`; returns the last row id read, nil when none.
+    mutating func addPage(after: Int64, on connection: SQLiteConnection) throws -> Int64? {
+        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(SQLiteNormalizedCache.scanPageSize)"#
+        return try connection.withStatement(sql) { statement in
+            statement.bind(after, at: 1)
+            var previous = after
+            var last: Int64?
+            let names = FieldNameTable()
+            while try statement.step() {
+                let rowID = statement.int64(0)
+                try SQLiteNormalizedCache.checkMovesForward(rowID, after: &previous, on: connection)
+                last = rowID
+                add(statement, rowID: rowID, names: names)
+            }
+            return last
+        }
+    }
+
+    /// Adds the row `statement` stands on; `names` serves the rows the check leaves to decoding.
+    private mutating func add(_ statement: SQLiteStatement, rowID: Int64, names: FieldNameTable) {
+        records += 1
+        let recordIsNull = statement.isNull(2)
+        if !statement.isNull(1) {
+            let size = recordIsNull ? nil : statement.byteCount(2)
+            statement.withBytes(1) { key in
+                if let size { recordBytes += key.count + size }
+                largest.offer(bytes: size, key: key)
+            }
+        }
+        let key: CacheKey
+        switch SQLiteNormalizedCache.scannedKey(of: statement, rowID: rowID) {
+        case .key(let found): key = found
+        case .broken(let row):
+            broken.append(row)
+            return
+        }
+        let typename: String?? = statement.withBytes(2) { text -> String?? in
+            if let sound = RecordTextCheck.check(text) {
+                return .some(sound.typename.map { String(decoding: text[$0], as: UTF8.self) })
+            }
+            switch SQLiteRows.row(text, key: key, names: names) {
+            case .record(let record): return .some(record.typename)
+            case .broken(let row):
+                broken.append(row)
+                return nil
+            }
+        } ?? {
+            broken.append(BrokenRecord(key: key, reason: "the record column is NULL"))
+            return nil
+        }()
+        if case .some(let name) = typename { counts[name ?? "(none)", default: 0] += 1 }
     }
 }
