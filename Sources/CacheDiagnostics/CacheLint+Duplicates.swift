@@ -11,7 +11,7 @@ extension CacheLint {
             typenames[candidate.id] = candidate.typename
         }
         let groups = byID.compactMap { id, paths -> [CacheKey]? in
-            let members = (state.index[id] != nil ? [id] : []) + paths.sorted()
+            let members = (state.graph.hasRow(id) ? [id] : []) + paths.sorted()
             return members.count > 1 ? members : nil
         }.sorted { $0[0] < $1[0] }
         var differing: [String: (count: Int, keys: [CacheKey], example: String)] = [:]

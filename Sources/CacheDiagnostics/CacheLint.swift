@@ -14,7 +14,15 @@ public struct CacheLint {
 
     /// Lints a cache: one scan of its records, then point loads for duplicate candidates.
     public func run(on cache: any BrowsableNormalizedCache) throws -> [LintFinding] {
-        try run(scan: { visit in try cache.forEachRecord(visit) }, source: CacheRecordSource(cache))
+        guard let scanning = cache as? any LintRowScanning else {
+            return try run(scan: { visit in try cache.forEachRecord(visit) }, source: CacheRecordSource(cache))
+        }
+        var state = LintScan(schema: configuration.schema)
+        var graph = ReferenceGraph()
+        try scanning.scanForLint(into: &graph) { state.add($0) }
+        graph.finishRows()
+        state.graph = graph
+        return try findings(state, source: CacheRecordSource(cache))
     }
 
     /// Lints what `scan` visits (records, and rows that failed to decode); `source` loads records
@@ -23,6 +31,11 @@ public struct CacheLint {
                     source: any RecordSource) throws -> [LintFinding] {
         var state = LintScan(schema: configuration.schema)
         try scan { state.add($0) }
+        return try findings(state, source: source)
+    }
+
+    /// The findings of a finished scan.
+    private func findings(_ state: LintScan, source: any RecordSource) throws -> [LintFinding] {
         var findings: [LintFinding] = []
         if !state.broken.isEmpty { findings.append(brokenRows(state.broken)) }
         let dangling = state.dangling()
@@ -36,12 +49,12 @@ public struct CacheLint {
                 keys: state.withoutTypename, count: state.withoutTypenameCount,
                 suggestion: "write these objects with __typename (select it, or refetch them through Apollo)"))
         }
-        let unreachable = state.unreachable()
-        if !unreachable.isEmpty {
+        let unreachable = state.unreachable(limit: LintFinding.keyLimit * 10)
+        if unreachable.count > 0 {
             findings.append(LintFinding(
                 kind: .unreachable,
                 message: "\(MissGroup.number(unreachable.count)) record(s) are not reachable from QUERY_ROOT, MUTATION_ROOT or SUBSCRIPTION_ROOT: no query reads them.",
-                keys: unreachable.prefix(LintFinding.keyLimit * 10).map { state.keys[$0] }, count: unreachable.count,
+                keys: unreachable.keys, count: unreachable.count,
                 suggestion: "delete them: a garbage collection of unreachable records removes exactly these"))
         }
         return findings

@@ -1,8 +1,13 @@
 import GraphQLCache
 
-/// What `CacheLint` gathers in its one pass over the records: keys (numbered, for the graph),
-/// references, broken rows, records without `__typename`, path-keyed objects by type, and the
-/// cache ids path-keyed objects would have. Nothing is kept of a record beyond that.
+/// What `CacheLint` gathers in its one pass over the records: every readable row and its
+/// references as numbers (`ReferenceGraph`), broken rows, records without `__typename`,
+/// path-keyed objects by type, and the cache ids path-keyed objects would have. Nothing is kept
+/// of a record beyond that.
+///
+/// Why the graph: a map of every key to its number and an array of every reference as a
+/// `CacheKey` hashed each key three times (the map, the dangling check, the walk from the roots)
+/// and held a `String` per key; the graph interns keys by their bytes once.
 struct LintScan {
     /// Path-keyed records of one typename.
     struct PathKeyed {
@@ -12,43 +17,53 @@ struct LintScan {
     }
 
     let schema: CacheSchema?
-    private(set) var index: [CacheKey: Int32] = [:]
-    private(set) var keys: [CacheKey] = []
-    /// References of record `i` are `targets[starts[i] ..< starts[i + 1]]`.
-    private(set) var starts: [Int] = [0]
-    private(set) var targets: [CacheKey] = []
+    /// Readable rows (broken rows are left out: references to them dangle) and their references.
+    var graph = ReferenceGraph()
     private(set) var broken: [BrokenRecord] = []
     private(set) var withoutTypename: [CacheKey] = []
     private(set) var withoutTypenameCount = 0
     private(set) var pathKeyed: [String: PathKeyed] = [:]
     private(set) var idKeyedTypes: Set<String> = []
+    /// The typename last added to `idKeyedTypes`, so that a run of records of one type is not
+    /// hashed once a record.
+    private var lastIDKeyedType: String?
     /// Path-keyed records that carry their key fields, with the cache id they would have.
     private(set) var candidates: [(path: CacheKey, id: CacheKey, typename: String)] = []
 
     init(schema: CacheSchema?) { self.schema = schema }
 
+    /// Adds a decoded row (or a broken one) of a cache read record by record.
     mutating func add(_ result: ScannedRow) {
         switch result {
         case .broken(let broken): self.broken.append(broken)
-        case .record(let record): add(record)
+        case .record(let record):
+            graph.addRow(record)
+            add(key: record.key, typename: record.typename, record: record)
         }
     }
 
-    private mutating func add(_ record: Record) {
-        index[record.key] = Int32(keys.count)
-        keys.append(record.key)
-        targets.append(contentsOf: record.referencedKeys)
-        starts.append(targets.count)
-        guard !record.key.isRoot else { return }
-        guard let typename = record.typename else {
+    /// Adds a row a `LintRowScanning` cache read (its references are in `graph` already).
+    mutating func add(_ row: LintRow) {
+        switch row {
+        case .broken(let broken): self.broken.append(broken)
+        case let .record(key, typename, record): add(key: key, typename: typename, record: record)
+        }
+    }
+
+    /// Notes a readable row's key and typename; `record` is needed when the key is a path.
+    private mutating func add(key: CacheKey, typename: String?, record: Record?) {
+        guard !key.isRoot else { return }
+        guard let typename else {
             withoutTypenameCount += 1
-            if withoutTypename.count < LintFinding.keyLimit { withoutTypename.append(record.key) }
+            if withoutTypename.count < LintFinding.keyLimit { withoutTypename.append(key) }
             return
         }
-        if KeyShape.isPathKey(record.key) {
+        if KeyShape.isPathKey(key) {
+            guard let record else { preconditionFailure("a path-keyed row comes with its record") }
             addPathKeyed(record, typename: typename)
-        } else if KeyShape.idTypename(record.key) != nil {
+        } else if typename != lastIDKeyedType, KeyShape.idTypename(key) != nil {
             idKeyedTypes.insert(typename)
+            lastIDKeyedType = typename
         }
     }
 
@@ -69,29 +84,26 @@ struct LintScan {
         pathKeyed[typename] = entry
     }
 
-    /// Indices of the records no root reaches.
-    func unreachable() -> [Int] {
-        var reached = [Bool](repeating: false, count: keys.count)
-        var pending = [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot].compactMap { index[$0] }
-        while let node = pending.popLast() {
-            let at = Int(node)
-            guard !reached[at] else { continue }
-            reached[at] = true
-            for target in targets[starts[at]..<starts[at + 1]] {
-                if let next = index[target], !reached[Int(next)] { pending.append(next) }
-            }
+    /// How many records no root reaches, and the keys of the first `limit` in reading order.
+    func unreachable(limit: Int) -> (count: Int, keys: [CacheKey]) {
+        let reached = graph.reachedFromRoots()
+        var count = 0
+        var keys: [CacheKey] = []
+        for node in graph.rowOrder where !reached[Int(node)] {
+            count += 1
+            if keys.count < limit { keys.append(graph.key(of: Int(node))) }
         }
-        return reached.indices.filter { !reached[$0] }
+        return (count, keys)
     }
 
-    /// References to absent records: how many, and example (from, to) pairs.
+    /// References to absent records: how many, and example (from, to) pairs in reading order.
     func dangling() -> (count: Int, examples: [(from: CacheKey, to: CacheKey)]) {
         var count = 0
         var examples: [(from: CacheKey, to: CacheKey)] = []
-        for at in keys.indices {
-            for target in targets[starts[at]..<starts[at + 1]] where index[target] == nil {
+        for node in graph.rowOrder {
+            for target in graph.edges(of: Int(node)) where !graph.isPresent[Int(target)] {
                 count += 1
-                if examples.count < LintFinding.keyLimit { examples.append((keys[at], target)) }
+                if examples.count < LintFinding.keyLimit { examples.append((graph.key(of: Int(node)), graph.key(of: Int(target)))) }
             }
         }
         return (count, examples)

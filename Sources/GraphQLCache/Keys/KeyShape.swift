@@ -6,15 +6,38 @@ package enum KeyShape {
     /// holds a `.`, such as an e-mail address, reads as a path: diagnoses may then say too much,
     /// never too little.)
     public static func isPathKey(_ key: CacheKey) -> Bool {
-        let text = key.rawValue
-        for root in ["QUERY_ROOT.", "MUTATION_ROOT.", "SUBSCRIPTION_ROOT."] where text.utf8.starts(with: root.utf8) { return true }
-        // Searched as UTF-8 (`:` and `.` are ASCII): a census asks this of every record.
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")),
-              let dot = utf8[colon...].firstIndex(of: UInt8(ascii: ".")) else { return false }
-        let typename = text[..<colon]
-        return !typename.isEmpty && typename.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            && utf8.index(after: dot) < utf8.endIndex
+        var text = key.rawValue
+        return text.withUTF8 { bytes in
+            // Searched as UTF-8 (`:` and `.` are ASCII): lint and the census ask this of every
+            // record, and the `String` views' generic searches were a tenth of a lint.
+            if startsWithRootPath(bytes) { return true }
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+                  let dot = bytes[colon...].firstIndex(of: UInt8(ascii: ".")), dot + 1 < bytes.count else { return false }
+            let typename = UnsafeBufferPointer(rebasing: bytes[..<colon])
+            if typename.allSatisfy({ $0 < 0x80 }) {
+                return typename.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || byte == UInt8(ascii: "_")
+                }
+            }
+            return String(decoding: typename, as: UTF8.self).allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+    }
+
+    /// Whether `bytes` start with `QUERY_ROOT.`, `MUTATION_ROOT.` or `SUBSCRIPTION_ROOT.`.
+    private static func startsWithRootPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(_ prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            for offset in 0..<count where bytes[offset] != prefix.utf8Start[offset] { return false }
+            return true
+        }
+        switch bytes.first {
+        case UInt8(ascii: "Q"): return starts("QUERY_ROOT.")
+        case UInt8(ascii: "M"): return starts("MUTATION_ROOT.")
+        case UInt8(ascii: "S"): return starts("SUBSCRIPTION_ROOT.")
+        default: return false
+        }
     }
 
     /// The field name of a field key: `human` for `human(id:1000)`.

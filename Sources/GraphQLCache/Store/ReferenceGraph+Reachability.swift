@@ -5,6 +5,12 @@ extension ReferenceGraph {
     /// following references from row to row: a walk with a stack of node numbers and an array
     /// of flags.
     func unreachableRows() -> [Int] {
+        let reached = reachedFromRoots()
+        return (0..<count).filter { isPresent[$0] && !reached[$0] }
+    }
+
+    /// Which nodes the roots reach, themselves included (only rows are reached).
+    package func reachedFromRoots() -> [Bool] {
         var reached = [Bool](repeating: false, count: count)
         var pending = [CacheKey.queryRoot, .mutationRoot, .subscriptionRoot].compactMap(node(of:)).filter { isPresent[$0] }
         for root in pending { reached[root] = true }
@@ -14,7 +20,7 @@ extension ReferenceGraph {
                 pending.append(Int(target))
             }
         }
-        return (0..<count).filter { isPresent[$0] && !reached[$0] }
+        return reached
     }
 
     /// The rows that reference a key without a row.

@@ -10,11 +10,14 @@ import Foundation
 package struct ReferenceGraph: Sendable {
     private var keys = InternedKeys()
     /// Whether each node has a row (as the collection sees the rows).
-    private(set) var isPresent: [Bool] = []
+    package private(set) var isPresent: [Bool] = []
     /// Each node's edges: a range of `targets` (empty for a node without a row). A row added
     /// again gets a new range; its old one is left unused.
     private var edgeRanges: [Range<Int>] = []
     private var targets: [Int32] = []
+    /// The rows' nodes in the order the rows were added (a row added again is listed again):
+    /// lint names rows in the order it read them.
+    package private(set) var rowOrder: [Int32] = []
     /// Rows scanned and not yet interned, and their keys' nodes once interned (kept to spare
     /// allocations).
     private var pending = PendingRows()
@@ -23,7 +26,7 @@ package struct ReferenceGraph: Sendable {
     package init() {}
 
     /// How many nodes there are (rows and keys only referenced).
-    var count: Int {
+    package var count: Int {
         assert(pending.isEmpty, "finishRows() must come before the graph is read")
         return isPresent.count
     }
@@ -58,6 +61,7 @@ package struct ReferenceGraph: Sendable {
                 targets.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[first..<row]))
                 isPresent[Int(nodes[row])] = true
                 edgeRanges[Int(nodes[row])] = start..<targets.count
+                rowOrder.append(nodes[row])
                 first = row + 1
             }
         }
@@ -109,13 +113,13 @@ package struct ReferenceGraph: Sendable {
     }
 
     /// Whether `key` has a row.
-    func hasRow(_ key: CacheKey) -> Bool { node(of: key).map { isPresent[$0] } ?? false }
+    package func hasRow(_ key: CacheKey) -> Bool { node(of: key).map { isPresent[$0] } ?? false }
 
     /// The nodes `node`'s row references.
-    func edges(of node: Int) -> ArraySlice<Int32> { targets[edgeRanges[node]] }
+    package func edges(of node: Int) -> ArraySlice<Int32> { targets[edgeRanges[node]] }
 
     /// The key of `node`, as a `CacheKey`.
-    func key(of node: Int) -> CacheKey { keys.key(of: node) }
+    package func key(of node: Int) -> CacheKey { keys.key(of: node) }
 
     /// Calls `body` with the key's UTF-8 bytes.
     static func withBytes<T>(_ key: CacheKey, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
@@ -148,6 +152,7 @@ package struct ReferenceGraph: Sendable {
     private mutating func setRow(_ node: Int32, edges: Range<Int>) {
         isPresent[Int(node)] = true
         edgeRanges[Int(node)] = edges
+        rowOrder.append(node)
     }
 
     private mutating func appendReferences(of value: CacheValue) {
