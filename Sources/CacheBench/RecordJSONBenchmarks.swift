@@ -18,6 +18,12 @@ enum RecordJSONBenchmarks {
                 _ = try bytes.withUnsafeBufferPointer { try RecordJSON.decode(buffer: $0, key: record.key, names: names) }
             }
         }
+        // What `stats` and `lint` do with each row instead of decoding it.
+        let check = Samples.measure(warmup: context.warmup, iterations: context.iterations) {
+            var sound = 0
+            for bytes in encoded where bytes.withUnsafeBufferPointer({ RecordTextCheck.check($0) }) != nil { sound += 1 }
+            precondition(sound == encoded.count, "the text check vouched for \(sound) of \(encoded.count) records")
+        }
         let foundationDecode = try Samples.measure(warmup: context.warmup, iterations: context.iterations) {
             for data in datas { _ = try JSONSerialization.jsonObject(with: data) }
         }
@@ -33,6 +39,8 @@ enum RecordJSONBenchmarks {
             .milliseconds("record JSON decode, \(count) records (floor: JSONSerialization)", decode, floor: foundationDecode),
             .milliseconds("record JSON decode, \(count) records, one field name table (floor: JSONSerialization)",
                           decodeWithTable, floor: foundationDecode),
+            .milliseconds("record text check, \(count) records (floor: record JSON decode, one field name table)",
+                          check, floor: decodeWithTable),
             .milliseconds("record JSON encode, \(count) records (floor: JSONSerialization)", encode, floor: foundationEncode),
         ]
     }

@@ -129,7 +129,7 @@ package struct RecordTextCheck {
     }
 
     /// A member name from its opening quote: printable ASCII without escapes; its bytes.
-    private mutating func memberName() -> Range<Int>? {
+    @inline(__always) private mutating func memberName() -> Range<Int>? {
         guard peek() == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         index = JSONPlainRun.end(in: bytes, from: start)
@@ -139,7 +139,7 @@ package struct RecordTextCheck {
     }
 
     /// A string from its opening quote: where its content is and whether it holds escapes.
-    private mutating func string() -> (content: Range<Int>, escaped: Bool)? {
+    @inline(__always) private mutating func string() -> (content: Range<Int>, escaped: Bool)? {
         let start = index + 1
         index = start
         var escaped = false

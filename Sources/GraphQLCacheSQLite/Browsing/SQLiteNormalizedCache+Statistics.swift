@@ -34,11 +34,17 @@ private struct StatisticsScan {
     private var recordBytes = 0
     private var largest: LargestRows
     private var counts: [String: Int] = [:]
+    /// The typename of the rows just read, its bytes, and how many of them are not yet in
+    /// `counts`: a run of rows of one type (the usual order of a cache's rows) is counted
+    /// without making and hashing a string per row.
+    private var run: (name: String?, bytes: [UInt8], count: Int) = (nil, [], 0)
     private var broken: [BrokenRecord] = []
 
     init(largest: Int) { self.largest = LargestRows(count: largest) }
 
     var statistics: CacheStatistics {
+        var counts = counts
+        if run.count > 0 { counts[run.name ?? "(none)", default: 0] += run.count }
         var statistics = CacheStatistics()
         statistics.records = records
         statistics.recordBytes = recordBytes
@@ -84,20 +90,39 @@ private struct StatisticsScan {
             broken.append(row)
             return
         }
-        let typename: String?? = statement.withBytes(2) { text -> String?? in
+        let counted: Bool? = statement.withBytes(2) { text -> Bool in
             if let sound = RecordTextCheck.check(text) {
-                return .some(sound.typename.map { String(decoding: text[$0], as: UTF8.self) })
+                count(typename: sound.typename.map { UnsafeBufferPointer(rebasing: text[$0]) })
+                return true
             }
             switch SQLiteRows.row(text, key: key, names: names) {
-            case .record(let record): return .some(record.typename)
+            case .record(let record):
+                count(typename: record.typename)
+                return true
             case .broken(let row):
                 broken.append(row)
-                return nil
+                return false
             }
-        } ?? {
-            broken.append(BrokenRecord(key: key, reason: "the record column is NULL"))
-            return nil
-        }()
-        if case .some(let name) = typename { counts[name ?? "(none)", default: 0] += 1 }
+        }
+        if counted == nil { broken.append(BrokenRecord(key: key, reason: "the record column is NULL")) }
+    }
+
+    /// Counts a row whose `__typename` has these bytes (nil: none).
+    private mutating func count(typename bytes: UnsafeBufferPointer<UInt8>?) {
+        if let bytes, run.name != nil, run.bytes.elementsEqual(bytes) {
+            run.count += 1
+            return
+        }
+        count(typename: bytes.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Counts a row of this `__typename` (nil: none).
+    private mutating func count(typename name: String?) {
+        if run.count > 0, run.name == name, name.map({ run.bytes.elementsEqual($0.utf8) }) ?? true {
+            run.count += 1
+            return
+        }
+        if run.count > 0 { counts[run.name ?? "(none)", default: 0] += run.count }
+        run = (name, name.map { Array($0.utf8) } ?? [], 1)
     }
 }
