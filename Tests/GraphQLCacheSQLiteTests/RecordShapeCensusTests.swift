@@ -22,6 +22,21 @@ import Testing
         ("Broken:3", #"{"__typename":"Broken"} trailing"#),
     ]
 
+    /// A page of the census's scan that ends in broken rows goes on from the last row read: it
+    /// went on from the last readable row, reading the broken ones again, and a page of nothing
+    /// but broken rows (600 rows an app left half written) ended the census there.
+    @Test func aCensusReadsPastAPageOfBrokenRows() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("broken-page.sqlite")
+        let rows = [("Droid:1", #"{"__typename":"Droid"}"#)] + (0..<600).map { ("Broken:\($0)", "not json") }
+            + [("Human:1", #"{"__typename":"Human"}"#)]
+        try SQLiteTestFile.apolloFile(at: path, rows: rows)
+        let cache = try SQLiteNormalizedCache(path: path)
+        var keys: [CacheKey] = []
+        try cache.forEachRecordShape { key, _ in keys.append(key) }
+        #expect(keys == ["Droid:1", "Human:1"])
+    }
+
     @Test func censusFromStoredTextEqualsCensusFromDecodedRecords() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("census.sqlite")

@@ -92,29 +92,43 @@ extension SQLiteNormalizedCache {
 
     private static func scanPage(after: Int64, where condition: (sql: String, bindings: [String])?,
                                  on connection: SQLiteConnection) throws -> [(rowID: Int64, result: ScannedRow)] {
+        var rows: [(rowID: Int64, result: ScannedRow)] = []
+        let names = FieldNameTable()
+        try forEachRow(after: after, limit: scanPageSize, where: condition, on: connection) { statement, rowID in
+            let key: CacheKey
+            switch scannedKey(of: statement, rowID: rowID) {
+            case .key(let found): key = found
+            case .broken(let broken):
+                rows.append((rowID, .broken(broken)))
+                return
+            }
+            let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key, names: names) }
+                ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL"))
+            rows.append((rowID, result))
+        }
+        return rows
+    }
+
+    /// Calls `body` with each of the `limit` rows after row id `after` that meet `condition`,
+    /// in row id order, the statement standing on the row (columns: rowid, key, record); returns
+    /// the last row id read, nil when there was none. Every paged scan reads its pages so, and
+    /// stops on a torn file (`checkMovesForward`).
+    @discardableResult
+    static func forEachRow(after: Int64, limit: Int, where condition: (sql: String, bindings: [String])? = nil,
+                           on connection: SQLiteConnection,
+                           _ body: (SQLiteStatement, Int64) throws -> Void) throws -> Int64? {
         let filter = condition.map { " AND (" + $0.sql + ")" } ?? ""
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ?\#(filter) ORDER BY rowid LIMIT \#(scanPageSize)"#
+        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ?\#(filter) ORDER BY rowid LIMIT \#(limit)"#
         return try connection.withStatement(sql) { statement in
             statement.bind(after, at: 1)
             for (index, value) in (condition?.bindings ?? []).enumerated() { statement.bind(value, at: Int32(index + 2)) }
-            var rows: [(rowID: Int64, result: ScannedRow)] = []
-            let names = FieldNameTable()
             var previous = after
             while try statement.step() {
                 let rowID = statement.int64(0)
                 try checkMovesForward(rowID, after: &previous, on: connection)
-                let key: CacheKey
-                switch scannedKey(of: statement, rowID: rowID) {
-                case .key(let found): key = found
-                case .broken(let broken):
-                    rows.append((rowID, .broken(broken)))
-                    continue
-                }
-                let result = statement.withBytes(2) { bytes in SQLiteRows.row(bytes, key: key, names: names) }
-                    ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL"))
-                rows.append((rowID, result))
+                try body(statement, rowID)
             }
-            return rows
+            return previous == after ? nil : previous
         }
     }
 

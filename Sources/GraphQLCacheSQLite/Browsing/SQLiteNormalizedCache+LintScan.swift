@@ -22,29 +22,22 @@ extension SQLiteNormalizedCache: LintRowScanning {
     /// read (nil when none).
     private static func lintPage(after: Int64, on connection: SQLiteConnection,
                                  into graph: inout ReferenceGraph) throws -> (rows: [LintRow], last: Int64?) {
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(referencePageSize)"#
-        return try connection.withStatement(sql) { statement in
-            statement.bind(after, at: 1)
-            let names = FieldNameTable()
-            var rows: [LintRow] = []
-            var previous = after
-            while try statement.step() {
-                let rowID = statement.int64(0)
-                try checkMovesForward(rowID, after: &previous, on: connection)
-                let key: CacheKey
-                switch scannedKey(of: statement, rowID: rowID) {
-                case .key(let found): key = found
-                case .broken(let broken):
-                    rows.append(.broken(broken))
-                    continue
-                }
-                let row = statement.withBytes(1) { keyBytes in
-                    statement.withBytes(2) { json in lintRow(key: key, keyBytes: keyBytes, json: json, into: &graph, names: names) }
-                } ?? nil
-                rows.append(row ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL")))
+        let names = FieldNameTable()
+        var rows: [LintRow] = []
+        let last = try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, rowID in
+            let key: CacheKey
+            switch scannedKey(of: statement, rowID: rowID) {
+            case .key(let found): key = found
+            case .broken(let broken):
+                rows.append(.broken(broken))
+                return
             }
-            return (rows, previous == after ? nil : previous)
+            let row = statement.withBytes(1) { keyBytes in
+                statement.withBytes(2) { json in lintRow(key: key, keyBytes: keyBytes, json: json, into: &graph, names: names) }
+            } ?? nil
+            rows.append(row ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL")))
         }
+        return (rows, last)
     }
 
     /// One readable row added to `graph`, or the broken row (not added).

@@ -22,24 +22,17 @@ extension SQLiteNormalizedCache: ReferenceScanning {
     /// Adds one page of rows after row id `after`; returns the last row id, nil past the end.
     private static func scanReferencePage(after: Int64, on connection: SQLiteConnection,
                                           into graph: inout ReferenceGraph) throws -> Int64? {
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(referencePageSize)"#
-        return try connection.withStatement(sql) { statement in
-            statement.bind(after, at: 1)
-            let names = FieldNameTable()
-            var previous = after
-            while try statement.step() {
-                try checkMovesForward(statement.int64(0), after: &previous, on: connection)
-                // A NULL key names no row, and a key that is not UTF-8 no reference: left alone.
-                _ = statement.withBytes(1) { key in
-                    guard isUTF8(key) else { return }
-                    if statement.isNull(2) {
-                        graph.addRow(key: key) { _ in }   // a NULL record: a broken row, left alone
-                    } else {
-                        _ = statement.withBytes(2) { addRow(key: key, json: $0, to: &graph, names: names) }
-                    }
+        let names = FieldNameTable()
+        return try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, _ in
+            // A NULL key names no row, and a key that is not UTF-8 no reference: left alone.
+            _ = statement.withBytes(1) { key in
+                guard isUTF8(key) else { return }
+                if statement.isNull(2) {
+                    graph.addRow(key: key) { _ in }   // a NULL record: a broken row, left alone
+                } else {
+                    _ = statement.withBytes(2) { addRow(key: key, json: $0, to: &graph, names: names) }
                 }
             }
-            return previous == after ? nil : previous
         }
     }
 

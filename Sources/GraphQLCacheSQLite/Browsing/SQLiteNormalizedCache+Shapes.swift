@@ -7,31 +7,30 @@ extension SQLiteNormalizedCache: RecordShapeScanning {
     package func forEachRecordShape(_ body: (CacheKey, RecordShape) throws -> Void) throws {
         var after = Int64.min
         while true {
-            let page = try withConnection { state in try Self.shapePage(after: after, on: state.connection) }
-            for (_, key, shape) in page { try body(key, shape) }
-            guard let last = page.last else { return }
-            after = last.rowID
+            // The page goes on from the last row read, broken or not: going on from the last
+            // shape read read skipped rows again, and a page of broken rows ended the census.
+            let (page, last) = try withConnection { state in try Self.shapePage(after: after, on: state.connection) }
+            for (key, shape) in page { try body(key, shape) }
+            guard let last else { return }
+            after = last
         }
     }
 
+    /// The shapes of the readable rows after row id `after`, and the last row id read.
     private static func shapePage(after: Int64, on connection: SQLiteConnection) throws
-        -> [(rowID: Int64, key: CacheKey, shape: RecordShape)] {
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(scanPageSize)"#
-        return try connection.withStatement(sql) { statement in
-            statement.bind(after, at: 1)
-            var page: [(rowID: Int64, key: CacheKey, shape: RecordShape)] = []
-            while try statement.step() {
-                // A NULL key or one that is not UTF-8 is a broken row (the browsing scan's rule).
-                guard let keyText = statement.withBytes(1, { String(validating: $0, as: UTF8.self) }) ?? nil else { continue }
-                let key = CacheKey(keyText)
-                let shape = statement.withBytes(2) { bytes -> RecordShape? in
-                    if let shape = RecordShape.scan(bytes) { return shape }
-                    guard case .record(let record) = SQLiteRows.row(bytes, key: key) else { return nil }
-                    return RecordShape(record)
-                } ?? nil
-                if let shape { page.append((statement.int64(0), key, shape)) }
-            }
-            return page
+        -> (shapes: [(key: CacheKey, shape: RecordShape)], last: Int64?) {
+        var page: [(key: CacheKey, shape: RecordShape)] = []
+        let last = try forEachRow(after: after, limit: scanPageSize, on: connection) { statement, _ in
+            // A NULL key or one that is not UTF-8 is a broken row (the browsing scan's rule).
+            guard let keyText = statement.withBytes(1, { String(validating: $0, as: UTF8.self) }) ?? nil else { return }
+            let key = CacheKey(keyText)
+            let shape = statement.withBytes(2) { bytes -> RecordShape? in
+                if let shape = RecordShape.scan(bytes) { return shape }
+                guard case .record(let record) = SQLiteRows.row(bytes, key: key) else { return nil }
+                return RecordShape(record)
+            } ?? nil
+            if let shape { page.append((key, shape)) }
         }
+        return (page, last)
     }
 }

@@ -56,19 +56,9 @@ private struct StatisticsScan {
 
     /// Reads the page of rows after row id `after`; returns the last row id read, nil when none.
     mutating func addPage(after: Int64, on connection: SQLiteConnection) throws -> Int64? {
-        let sql = #"SELECT rowid, "key", "record" FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT \#(SQLiteNormalizedCache.scanPageSize)"#
-        return try connection.withStatement(sql) { statement in
-            statement.bind(after, at: 1)
-            var previous = after
-            var last: Int64?
-            let names = FieldNameTable()
-            while try statement.step() {
-                let rowID = statement.int64(0)
-                try SQLiteNormalizedCache.checkMovesForward(rowID, after: &previous, on: connection)
-                last = rowID
-                add(statement, rowID: rowID, names: names)
-            }
-            return last
+        let names = FieldNameTable()
+        return try SQLiteNormalizedCache.forEachRow(after: after, limit: SQLiteNormalizedCache.scanPageSize, on: connection) { statement, rowID in
+            add(statement, rowID: rowID, names: names)
         }
     }
 
