@@ -165,9 +165,14 @@ extension SQLiteNormalizedCache {
 
     /// The bytes of a key that is not valid UTF-8, in hex (`61 FF`); nil for a valid key.
     private static func invalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil { return nil }
+        if isUTF8(bytes) { return nil }
         let digits = Array("0123456789ABCDEF")
         return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: " ")
+    }
+
+    /// Whether a key's bytes are UTF-8 (ASCII, the usual key, is told without a string).
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// Deletes rows whose key is NULL (which no key can name); returns how many.

@@ -49,8 +49,4 @@ extension SQLiteNormalizedCache: ReferenceScanning {
             graph.addRow(key: key) { add in _ = RecordJSON.forEachReference(in: json, lenient: true, add) }
         }
     }
-
-    private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
-    }
 }

@@ -20,10 +20,9 @@ extension SQLiteNormalizedCache: RecordShapeScanning {
     private static func shapePage(after: Int64, on connection: SQLiteConnection) throws
         -> (shapes: [(key: CacheKey, shape: RecordShape)], last: Int64?) {
         var page: [(key: CacheKey, shape: RecordShape)] = []
-        let last = try forEachRow(after: after, limit: scanPageSize, on: connection) { statement, _ in
-            // A NULL key or one that is not UTF-8 is a broken row (the browsing scan's rule).
-            guard let keyText = statement.withBytes(1, { String(validating: $0, as: UTF8.self) }) ?? nil else { return }
-            let key = CacheKey(keyText)
+        let last = try forEachRow(after: after, limit: scanPageSize, on: connection) { statement, rowID in
+            // A NULL key or one that is not UTF-8 is a broken row, skipped (the browsing scan's rule).
+            guard case .key(let key) = scannedKey(of: statement, rowID: rowID) else { return }
             let shape = statement.withBytes(2) { bytes -> RecordShape? in
                 if let shape = RecordShape.scan(bytes) { return shape }
                 guard case .record(let record) = SQLiteRows.row(bytes, key: key) else { return nil }
