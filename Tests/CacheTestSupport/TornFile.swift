@@ -5,9 +5,10 @@ import Foundation
 /// file without complaint; only a scan that checks its row ids moves forward notices.
 public enum TornFile {
     /// Writes an Apollo file of `rows` records (about 300 bytes each, a dozen to a page) at
-    /// `path`, then swaps the first and last leaf pages of the table. Returns the number of rows.
+    /// `path`, then swaps the first and last leaf pages of the table (the last two when
+    /// `nearTheEnd`: a scan then meets the tear after reading most rows). Returns the number of rows.
     @discardableResult
-    public static func make(at path: String, rows: Int = 240) throws -> Int {
+    public static func make(at path: String, rows: Int = 240, nearTheEnd: Bool = false) throws -> Int {
         let filler = String(repeating: "x", count: 280)
         let records = (0..<rows).map { ("Item:\($0)", #"{"name":"\#(filler)"}"#) }
         try SQLiteTestFile.apolloFile(at: path, rows: records)
@@ -20,7 +21,7 @@ public enum TornFile {
             let cells: Int = Int(bytes[start + 3]) * 256 + Int(bytes[start + 4])
             if bytes[start] == 0x0D && cells > 1 { leaves.append(start) }
         }
-        guard let first = leaves.first, let last = leaves.last, first != last else {
+        guard let first = nearTheEnd ? leaves.dropLast().last : leaves.first, let last = leaves.last, first != last else {
             throw CocoaError(.fileReadCorruptFile)
         }
         let firstPage = Array(bytes[first..<first + pageSize])

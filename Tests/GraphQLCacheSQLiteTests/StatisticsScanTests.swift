@@ -108,4 +108,16 @@ import Testing
         #expect(found.typenames.map(\.typename) == ["Item", "Special"])
         #expect(found.typenames.map(\.count) == [2_400, 600])
     }
+
+    /// The checks run on a second thread a page behind the reading: a tear met after many pages
+    /// were handed over still ends the scan with the error, once that thread is done.
+    @Test(.timeLimit(.minutes(1))) func aTearMetAfterManyPagesEndsTheScanAsMalformed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("torn.sqlite")
+        let rows = try TornFile.make(at: path, rows: 4_000, nearTheEnd: true)
+        #expect(rows > SQLiteNormalizedCache.scanPageSize * 4)
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
+        let error = #expect(throws: SQLiteError.self) { try cache.statistics(largest: 3) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("database disk image is malformed"))
+    }
 }

@@ -136,13 +136,21 @@ extension SQLiteNormalizedCache {
     /// NULL, or not UTF-8. Decoding would turn each bad byte into U+FFFD, so two such keys would
     /// collide as one record: the row is reported by its key's bytes instead.
     static func scannedKey(of statement: SQLiteStatement, rowID: Int64) -> ScannedKey {
-        guard let key = statement.text(1).map({ CacheKey($0) }) else {
-            return .broken(BrokenRecord(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key"))
-        }
-        if let bytes = statement.withBytes(1, invalidUTF8) ?? nil {
-            return .broken(BrokenRecord(key: key, reason: "row _id \(rowID): the key is not valid UTF-8 (bytes \(bytes))"))
-        }
-        return .key(key)
+        statement.withBytes(1) { scannedKey($0, rowID: rowID) } ?? scannedKey(nil, rowID: rowID)
+    }
+
+    /// `scannedKey(of:rowID:)` from the key column's bytes (nil: NULL).
+    static func scannedKey(_ bytes: UnsafeBufferPointer<UInt8>?, rowID: Int64) -> ScannedKey {
+        if let broken = brokenKey(bytes, rowID: rowID) { return .broken(broken) }
+        return .key(CacheKey(String(utf8: bytes!)))
+    }
+
+    /// Why a row whose key column holds `bytes` (nil: NULL) is broken by its key alone; nil
+    /// when the key is sound. Tells a sound key without making a string of it.
+    static func brokenKey(_ bytes: UnsafeBufferPointer<UInt8>?, rowID: Int64) -> BrokenRecord? {
+        guard let bytes else { return BrokenRecord(key: CacheKey(""), reason: "row _id \(rowID) has a NULL key") }
+        guard let hex = invalidUTF8(bytes) else { return nil }
+        return BrokenRecord(key: CacheKey(String(utf8: bytes)), reason: "row _id \(rowID): the key is not valid UTF-8 (bytes \(hex))")
     }
 
     /// A scanned row's key, or what makes the row broken.

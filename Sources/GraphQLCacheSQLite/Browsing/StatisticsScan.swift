@@ -1,0 +1,164 @@
+import GraphQLCache
+import Synchronization
+
+/// What `SQLiteNormalizedCache.statistics(largest:)` gathers as it reads the rows, in two parts:
+/// the totals and the largest rows, taken on the scanning thread from what SQLite says of each
+/// row; and the typenames and broken rows, which need each row's text checked, on a second
+/// thread (`SecondCoreStage`) from the page's rows copied out (`StatisticsPage`).
+struct StatisticsScan {
+    private var records = 0
+    private var recordBytes = 0
+    private var largest: LargestRows
+    /// Written by the second thread only, read once it is done.
+    private let typenames = Locked(TypenameTally())
+    private let stage: SecondCoreStage<StatisticsPage>
+
+    init(largest: Int) {
+        self.largest = LargestRows(count: largest)
+        let typenames = self.typenames
+        stage = SecondCoreStage { page in typenames.value.withLock { page.tally(into: &$0) } }
+    }
+
+    /// The statistics gathered; waits for the second thread's work first.
+    mutating func statistics() -> CacheStatistics {
+        stage.finish()
+        var statistics = CacheStatistics()
+        statistics.records = records
+        statistics.recordBytes = recordBytes
+        statistics.largest = largest.sizes
+        typenames.value.withLock { tally in
+            statistics.typenames = CacheStatistics.byCount(tally.counts())
+            statistics.broken = tally.broken
+        }
+        return statistics
+    }
+
+    /// Reads the page of rows after row id `after`: its totals here, a copy of its rows for the
+    /// second thread (handed over by `submit`). Returns the copy and the last row id read (nil
+    /// when none).
+    mutating func readPage(after: Int64, on connection: SQLiteConnection) throws -> (StatisticsPage, Int64?) {
+        var page = StatisticsPage()
+        let last = try SQLiteNormalizedCache.forEachRow(after: after, limit: SQLiteNormalizedCache.scanPageSize,
+                                                        on: connection) { statement, rowID in
+            records += 1
+            statement.withBytes(1, 2) { key, text in
+                if let key {
+                    if let text { recordBytes += key.count + text.count }
+                    largest.offer(bytes: text?.count, key: key)
+                }
+                page.append(rowID: rowID, key: key, text: text)
+            }
+        }
+        return (page, last)
+    }
+
+    /// Hands a page read by `readPage` to the second thread (waiting while two are ahead).
+    func submit(_ page: StatisticsPage) { stage.submit(page) }
+
+    /// Waits for the second thread: call before leaving, even when the scan failed.
+    func finish() { stage.finish() }
+}
+
+/// One page of rows copied out of SQLite for the typename count: each row's key and text, or
+/// why its key makes it broken (found while the row was read, without a string of the key).
+struct StatisticsPage: Sendable {
+    enum Row: Sendable {
+        /// Key and record bytes at these ranges of `bytes`; `text` nil for a NULL record.
+        case read(key: Range<Int>, text: Range<Int>?)
+        case broken(BrokenRecord)
+    }
+
+    private var bytes: [UInt8] = []
+    private var rows: [Row] = []
+
+    init() {
+        rows.reserveCapacity(SQLiteNormalizedCache.scanPageSize)
+        bytes.reserveCapacity(SQLiteNormalizedCache.scanPageSize * 256)
+    }
+
+    mutating func append(rowID: Int64, key: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>?) {
+        if let problem = SQLiteNormalizedCache.brokenKey(key, rowID: rowID) {
+            rows.append(.broken(problem))
+            return
+        }
+        let keyStart = bytes.count
+        bytes.append(contentsOf: key!)
+        let keyRange = keyStart..<bytes.count
+        guard let text else {
+            rows.append(.read(key: keyRange, text: nil))
+            return
+        }
+        bytes.append(contentsOf: text)
+        rows.append(.read(key: keyRange, text: keyRange.upperBound..<bytes.count))
+    }
+
+    /// Counts each row's typename into `tally` (checking its text, decoding what the check
+    /// leaves), or notes it broken, in row order.
+    func tally(into tally: inout TypenameTally) {
+        let names = FieldNameTable()
+        bytes.withUnsafeBufferPointer { all in
+            for row in rows {
+                switch row {
+                case .broken(let problem):
+                    tally.broken.append(problem)
+                case .read(let keyRange, nil):
+                    let key = CacheKey(String(utf8: UnsafeBufferPointer(rebasing: all[keyRange])))
+                    tally.broken.append(BrokenRecord(key: key, reason: "the record column is NULL"))
+                case .read(let keyRange, let textRange?):
+                    let text = UnsafeBufferPointer(rebasing: all[textRange])
+                    if let sound = RecordTextCheck.check(text) {
+                        tally.count(typename: sound.typename.map { UnsafeBufferPointer(rebasing: text[$0]) })
+                        continue
+                    }
+                    let key = CacheKey(String(utf8: UnsafeBufferPointer(rebasing: all[keyRange])))
+                    switch SQLiteRows.row(text, key: key, names: names) {
+                    case .record(let record): tally.count(typename: record.typename)
+                    case .broken(let problem): tally.broken.append(problem)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Records per `__typename`, and the broken rows, in row order.
+struct TypenameTally: Sendable {
+    private var counted: [String: Int] = [:]
+    /// The typename of the rows just counted, its bytes, and how many of them are not yet in
+    /// `counted`: a run of rows of one type (the usual order of a cache's rows) is counted
+    /// without making and hashing a string per row.
+    private var run: (name: String?, bytes: [UInt8], count: Int) = (nil, [], 0)
+    var broken: [BrokenRecord] = []
+
+    /// The counts, `(none)` for rows without a typename.
+    func counts() -> [String: Int] {
+        var counts = counted
+        if run.count > 0 { counts[run.name ?? "(none)", default: 0] += run.count }
+        return counts
+    }
+
+    /// Counts a row whose `__typename` has these bytes (nil: none).
+    mutating func count(typename bytes: UnsafeBufferPointer<UInt8>?) {
+        if let bytes, run.name != nil, run.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+            run.count += 1
+            return
+        }
+        count(typename: bytes.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Counts a row of this `__typename` (nil: none).
+    mutating func count(typename name: String?) {
+        if run.count > 0, run.name == name, name.map({ run.bytes.elementsEqual($0.utf8) }) ?? true {
+            run.count += 1
+            return
+        }
+        if run.count > 0 { counted[run.name ?? "(none)", default: 0] += run.count }
+        run = (name, name.map { Array($0.utf8) } ?? [], 1)
+    }
+}
+
+/// A value behind a lock, shared by reference between the scanning thread and the second one.
+final class Locked<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+}
