@@ -39,9 +39,9 @@ import Testing
         }
     }
 
-    private func randomFile(seed: UInt64, in directory: TemporaryDirectory) throws -> String {
+    private func randomFile(seed: UInt64, rows: ClosedRange<Int> = 20...200, in directory: TemporaryDirectory) throws -> String {
         var generator = SplitMix(seed: seed)
-        let count = Int.random(in: 20...200, using: &generator)
+        let count = Int.random(in: rows, using: &generator)
         let keys = (0..<count).map { index -> String in
             switch index % 9 {
             case 0: return index == 0 ? "QUERY_ROOT" : index == 9 ? "MUTATION_ROOT" : "Orphan:\(index)"
@@ -73,6 +73,19 @@ import Testing
         }
         // The files hold every kind of finding, so each is compared.
         #expect(kinds == Set(LintFinding.Kind.allCases))
+    }
+
+    /// The SQLite scan checks a page on a second thread while it reads the next (`LintVerdict`):
+    /// over several pages the findings, and the order of their examples, are still those of
+    /// decoding every record in order.
+    @Test func findingsAcrossManyPagesAreThoseOfDecodingEveryRecord() throws {
+        let directory = try TemporaryDirectory()
+        for seed in UInt64(41)...43 {
+            let path = try randomFile(seed: seed, rows: 9_000...13_000, in: directory)
+            let (fast, decoded) = try findingsBothWays(path)
+            #expect(fast == decoded, "seed \(seed)")
+            #expect(!fast.isEmpty)
+        }
     }
 
     @Test func aSchemasKeyFieldsAreReadFromPathKeyedRecordsAsWhenDecoded() throws {

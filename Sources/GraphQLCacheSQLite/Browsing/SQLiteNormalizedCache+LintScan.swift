@@ -5,54 +5,113 @@ import GraphQLCache
 /// of rows per hold of the connection as every browsing scan. Only a row the checks cannot
 /// vouch for is decoded, and a path-keyed one, whose key fields lint compares.
 ///
+/// The work is split between two threads, a page apart: this one reads a page from SQLite
+/// (copied out, `CopiedRowPage`) while the second checks the page before it and makes its keys
+/// and typenames (`lintVerdicts`); then this one finds each row's references and interns them
+/// into the graph, which stays on one thread. The rows reach `body` and the graph in the order
+/// read, as on one thread.
+///
 /// Why: decoding every record and hashing every key and reference as a `CacheKey` made a lint
-/// of ten million rows 37 times one read of them.
+/// of ten million rows 37 times one read of them; with the checks on one thread, 10 times.
 extension SQLiteNormalizedCache: LintRowScanning {
     package func scanForLint(into graph: inout ReferenceGraph, _ body: (LintRow) throws -> Void) throws {
+        let stage = SecondCoreStage()
+        defer { stage.finish() }
+        let names = FieldNameTable()
+        var checking: (page: CopiedRowPage, verdicts: SecondCoreStage.Handed<[LintVerdict]>)?
         var after = Int64.min
         while true {
-            let (rows, last) = try withConnection { state in try Self.lintPage(after: after, on: state.connection, into: &graph) }
-            for row in rows { try body(row) }
-            guard let last else { return }
+            let (page, last) = try withConnection { state in try Self.copyPage(after: after, on: state.connection) }
+            let verdicts = stage.submit(returning: { page.lintVerdicts() })
+            if let (page, verdicts) = checking { try Self.add(page, verdicts.take(), into: &graph, names: names, body) }
+            checking = (page, verdicts)
+            guard let last else { break }
             after = last
         }
+        if let (page, verdicts) = checking { try Self.add(page, verdicts.take(), into: &graph, names: names, body) }
     }
 
-    /// Reads the page of rows after row id `after` into `graph`; the rows and the last row id
-    /// read (nil when none).
-    private static func lintPage(after: Int64, on connection: SQLiteConnection,
-                                 into graph: inout ReferenceGraph) throws -> (rows: [LintRow], last: Int64?) {
-        let names = FieldNameTable()
-        var rows: [LintRow] = []
+    /// The page of rows after row id `after`, copied, and the last row id read (nil when none).
+    private static func copyPage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
+        var page = CopiedRowPage(reservingRows: referencePageSize)
         let last = try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, rowID in
-            let key: CacheKey
-            switch scannedKey(of: statement, rowID: rowID) {
-            case .key(let found): key = found
-            case .broken(let broken):
-                rows.append(.broken(broken))
-                return
-            }
-            let row = statement.withBytes(1) { keyBytes in
-                statement.withBytes(2) { json in lintRow(key: key, keyBytes: keyBytes, json: json, into: &graph, names: names) }
-            } ?? nil
-            rows.append(row ?? .broken(BrokenRecord(key: key, reason: "the record column is NULL")))
+            statement.withBytes(1, 2) { key, text in page.append(rowID: rowID, key: key, text: text) }
         }
-        return (rows, last)
+        return (page, last)
     }
 
-    /// One readable row added to `graph`, or the broken row (not added).
-    private static func lintRow(key: CacheKey, keyBytes: UnsafeBufferPointer<UInt8>, json: UnsafeBufferPointer<UInt8>,
-                                into graph: inout ReferenceGraph, names: FieldNameTable) -> LintRow {
-        let isPath = KeyShape.isPathKey(key)
-        if !isPath, let sound = RecordTextCheck.check(json), graph.addRow(key: keyBytes, json: json) {
-            return .record(key: key, typename: sound.typename.map { String(decoding: json[$0], as: UTF8.self) }, record: nil)
+    /// Adds the rows of `page` to `graph` and passes them to `body`, in order, as the second
+    /// thread judged them (`verdicts`, one per row).
+    private static func add(_ page: CopiedRowPage, _ verdicts: [LintVerdict], into graph: inout ReferenceGraph,
+                            names: FieldNameTable, _ body: (LintRow) throws -> Void) throws {
+        try page.withBytes { bytes in
+            for (row, verdict) in zip(page.rows, verdicts) {
+                switch verdict {
+                case .broken(let broken):
+                    try body(.broken(broken))
+                case .decoded(let record, let isPath):
+                    graph.addRow(record)
+                    try body(.record(key: record.key, typename: record.typename, record: isPath ? record : nil))
+                case .sound(let key, let typename):
+                    guard case .read(let keyRange, let textRange?) = row else { preconditionFailure("a sound row has text") }
+                    let json = bytes(textRange)
+                    if graph.addRow(key: bytes(keyRange), json: json) {
+                        try body(.record(key: key, typename: typename, record: nil))
+                        continue
+                    }
+                    // References the byte scan cannot tell: the record decoded after all.
+                    switch SQLiteRows.row(json, key: key, names: names) {
+                    case .record(let record):
+                        graph.addRow(record)
+                        try body(.record(key: key, typename: record.typename, record: nil))
+                    case .broken(let broken):
+                        try body(.broken(broken))
+                    }
+                }
+            }
         }
-        switch SQLiteRows.row(json, key: key, names: names) {
-        case .record(let record):
-            graph.addRow(record)
-            return .record(key: key, typename: record.typename, record: isPath ? record : nil)
-        case .broken(let broken):
-            return .broken(broken)
+    }
+}
+
+/// What the second thread makes of one row for lint (`CopiedRowPage.lintVerdicts`).
+enum LintVerdict: Sendable {
+    /// The row cannot be read as a record.
+    case broken(BrokenRecord)
+    /// The check vouched for the text and the key is not a response path: the scanning thread
+    /// finds its references in the bytes.
+    case sound(key: CacheKey, typename: String?)
+    /// The record decoded (the check could not vouch for it, or its key is a response path,
+    /// whose key fields lint reads).
+    case decoded(Record, isPath: Bool)
+}
+
+extension CopiedRowPage {
+    /// Each row's `LintVerdict`, in order.
+    func lintVerdicts() -> [LintVerdict] {
+        let names = FieldNameTable()
+        var verdicts: [LintVerdict] = []
+        verdicts.reserveCapacity(rows.count)
+        withBytes { bytes in
+            for row in rows {
+                switch row {
+                case .broken(let broken):
+                    verdicts.append(.broken(broken))
+                case .read(let keyRange, nil):
+                    verdicts.append(.broken(BrokenRecord(key: Self.key(bytes(keyRange)), reason: "the record column is NULL")))
+                case .read(let keyRange, let textRange?):
+                    let key = Self.key(bytes(keyRange)), json = bytes(textRange)
+                    let isPath = KeyShape.isPathKey(key)
+                    if !isPath, let sound = RecordTextCheck.check(json) {
+                        verdicts.append(.sound(key: key, typename: sound.typename.map { String(decoding: json[$0], as: UTF8.self) }))
+                        continue
+                    }
+                    switch SQLiteRows.row(json, key: key, names: names) {
+                    case .record(let record): verdicts.append(.decoded(record, isPath: isPath))
+                    case .broken(let broken): verdicts.append(.broken(broken))
+                    }
+                }
+            }
         }
+        return verdicts
     }
 }

@@ -4,19 +4,17 @@ import Synchronization
 /// What `SQLiteNormalizedCache.statistics(largest:)` gathers as it reads the rows, in two parts:
 /// the totals and the largest rows, taken on the scanning thread from what SQLite says of each
 /// row; and the typenames and broken rows, which need each row's text checked, on a second
-/// thread (`SecondCoreStage`) from the page's rows copied out (`StatisticsPage`).
+/// thread (`SecondCoreStage`) from the page's rows copied out (`CopiedRowPage`).
 struct StatisticsScan {
     private var records = 0
     private var recordBytes = 0
     private var largest: LargestRows
     /// Written by the second thread only, read once it is done.
     private let typenames = Locked(TypenameTally())
-    private let stage: SecondCoreStage<StatisticsPage>
+    private let stage = SecondCoreStage()
 
     init(largest: Int) {
         self.largest = LargestRows(count: largest)
-        let typenames = self.typenames
-        stage = SecondCoreStage { page in typenames.value.withLock { page.tally(into: &$0) } }
     }
 
     /// The statistics gathered; waits for the second thread's work first.
@@ -36,8 +34,8 @@ struct StatisticsScan {
     /// Reads the page of rows after row id `after`: its totals here, a copy of its rows for the
     /// second thread (handed over by `submit`). Returns the copy and the last row id read (nil
     /// when none).
-    mutating func readPage(after: Int64, on connection: SQLiteConnection) throws -> (StatisticsPage, Int64?) {
-        var page = StatisticsPage()
+    mutating func readPage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
+        var page = CopiedRowPage(reservingRows: SQLiteNormalizedCache.scanPageSize)
         let last = try SQLiteNormalizedCache.forEachRow(after: after, limit: SQLiteNormalizedCache.scanPageSize,
                                                         on: connection) { statement, rowID in
             records += 1
@@ -53,65 +51,34 @@ struct StatisticsScan {
     }
 
     /// Hands a page read by `readPage` to the second thread (waiting while two are ahead).
-    func submit(_ page: StatisticsPage) { stage.submit(page) }
+    func submit(_ page: CopiedRowPage) {
+        let typenames = self.typenames
+        stage.submit { typenames.value.withLock { page.tally(into: &$0) } }
+    }
 
     /// Waits for the second thread: call before leaving, even when the scan failed.
     func finish() { stage.finish() }
 }
 
-/// One page of rows copied out of SQLite for the typename count: each row's key and text, or
-/// why its key makes it broken (found while the row was read, without a string of the key).
-struct StatisticsPage: Sendable {
-    enum Row: Sendable {
-        /// Key and record bytes at these ranges of `bytes`; `text` nil for a NULL record.
-        case read(key: Range<Int>, text: Range<Int>?)
-        case broken(BrokenRecord)
-    }
-
-    private var bytes: [UInt8] = []
-    private var rows: [Row] = []
-
-    init() {
-        rows.reserveCapacity(SQLiteNormalizedCache.scanPageSize)
-        bytes.reserveCapacity(SQLiteNormalizedCache.scanPageSize * 256)
-    }
-
-    mutating func append(rowID: Int64, key: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>?) {
-        if let problem = SQLiteNormalizedCache.brokenKey(key, rowID: rowID) {
-            rows.append(.broken(problem))
-            return
-        }
-        let keyStart = bytes.count
-        bytes.append(contentsOf: key!)
-        let keyRange = keyStart..<bytes.count
-        guard let text else {
-            rows.append(.read(key: keyRange, text: nil))
-            return
-        }
-        bytes.append(contentsOf: text)
-        rows.append(.read(key: keyRange, text: keyRange.upperBound..<bytes.count))
-    }
-
+extension CopiedRowPage {
     /// Counts each row's typename into `tally` (checking its text, decoding what the check
     /// leaves), or notes it broken, in row order.
     func tally(into tally: inout TypenameTally) {
         let names = FieldNameTable()
-        bytes.withUnsafeBufferPointer { all in
+        withBytes { bytes in
             for row in rows {
                 switch row {
                 case .broken(let problem):
                     tally.broken.append(problem)
-                case .read(let keyRange, nil):
-                    let key = CacheKey(String(utf8: UnsafeBufferPointer(rebasing: all[keyRange])))
-                    tally.broken.append(BrokenRecord(key: key, reason: "the record column is NULL"))
-                case .read(let keyRange, let textRange?):
-                    let text = UnsafeBufferPointer(rebasing: all[textRange])
+                case .read(let key, nil):
+                    tally.broken.append(BrokenRecord(key: Self.key(bytes(key)), reason: "the record column is NULL"))
+                case .read(let key, let textRange?):
+                    let text = bytes(textRange)
                     if let sound = RecordTextCheck.check(text) {
                         tally.count(typename: sound.typename.map { UnsafeBufferPointer(rebasing: text[$0]) })
                         continue
                     }
-                    let key = CacheKey(String(utf8: UnsafeBufferPointer(rebasing: all[keyRange])))
-                    switch SQLiteRows.row(text, key: key, names: names) {
+                    switch SQLiteRows.row(text, key: Self.key(bytes(key)), names: names) {
                     case .record(let record): tally.count(typename: record.typename)
                     case .broken(let problem): tally.broken.append(problem)
                     }
