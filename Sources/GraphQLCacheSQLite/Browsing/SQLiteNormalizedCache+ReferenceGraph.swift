@@ -8,45 +8,67 @@ extension SQLiteNormalizedCache: ReferenceScanning {
     /// Rows per page: the connection is released between pages (a few milliseconds each).
     static let referencePageSize = 4_096
 
+    /// Each page is read here and copied out (`CopiedRowPage`); its references are found and
+    /// interned into the graph on a second thread (`SecondCoreStage`) while this one reads the
+    /// next page: the interning, half of a collection, no longer waits for SQLite, nor SQLite
+    /// for it. The pages reach the graph in the order read, as on one thread.
     package func scanReferences(into graph: inout ReferenceGraph) throws {
+        let stage = SecondCoreStage()
+        // The graph moves to the second thread's side for the scan, and back when it is done.
+        let shared = Locked(ReferenceGraph())
+        shared.value.withLock { swap(&$0, &graph) }
+        defer {
+            stage.finish()
+            shared.value.withLock { swap(&$0, &graph) }
+        }
         var after = Int64.min
         while true {
-            let last = try state.withLock { state in
-                try Self.scanReferencePage(after: after, on: state.connection, into: &graph)
-            }
+            let (page, last) = try state.withLock { state in try Self.copyReferencePage(after: after, on: state.connection) }
+            stage.submit { shared.value.withLock { page.addReferences(to: &$0) } }
             guard let last else { return }
             after = last
         }
     }
 
-    /// Adds one page of rows after row id `after`; returns the last row id, nil past the end.
-    private static func scanReferencePage(after: Int64, on connection: SQLiteConnection,
-                                          into graph: inout ReferenceGraph) throws -> Int64? {
-        let names = FieldNameTable()
-        return try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, _ in
-            // A NULL key names no row, and a key that is not UTF-8 no reference: left alone.
-            _ = statement.withBytes(1) { key in
-                guard isUTF8(key) else { return }
-                if statement.isNull(2) {
-                    graph.addRow(key: key) { _ in }   // a NULL record: a broken row, left alone
-                } else {
-                    _ = statement.withBytes(2) { addRow(key: key, json: $0, to: &graph, names: names) }
-                }
-            }
+    /// The page of rows after row id `after`, copied, and the last row id read (nil when none).
+    static func copyReferencePage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
+        var page = CopiedRowPage(reservingRows: referencePageSize)
+        let last = try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, rowID in
+            statement.withBytes(1, 2) { key, text in page.append(rowID: rowID, key: key, text: text) }
         }
+        return (page, last)
     }
 
     /// Adds the row under `key` with the references of `json`: from its bytes when the byte
     /// scan is exact for it, else from the decoded record, else (a broken row) what its text
     /// shows.
-    private static func addRow(key: UnsafeBufferPointer<UInt8>, json: UnsafeBufferPointer<UInt8>,
-                               to graph: inout ReferenceGraph, names: FieldNameTable) {
+    static func addRow(key: UnsafeBufferPointer<UInt8>, json: UnsafeBufferPointer<UInt8>,
+                       to graph: inout ReferenceGraph, names: FieldNameTable) {
         guard !graph.addRow(key: key, json: json) else { return }
         let cacheKey = CacheKey(String(decoding: key, as: UTF8.self))
         if case .record(let record) = SQLiteRows.row(json, key: cacheKey, names: names) {
             graph.addRow(record)
         } else {
             graph.addRow(key: key) { add in _ = RecordJSON.forEachReference(in: json, lenient: true, add) }
+        }
+    }
+}
+
+extension CopiedRowPage {
+    /// Adds each row to `graph` with the keys it references, in order. A row whose key is NULL
+    /// (no key can name it) or not UTF-8 (no reference can) is left alone; a NULL record is a
+    /// broken row, added without references.
+    func addReferences(to graph: inout ReferenceGraph) {
+        let names = FieldNameTable()
+        withBytes { bytes in
+            for row in rows {
+                switch row {
+                case .broken: continue
+                case .read(let key, nil): graph.addRow(key: bytes(key)) { _ in }
+                case .read(let key, let text?):
+                    SQLiteNormalizedCache.addRow(key: bytes(key), json: bytes(text), to: &graph, names: names)
+                }
+            }
         }
     }
 }
