@@ -19,6 +19,7 @@ extension WriteLog.Shadow {
             return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key],
                              newFields: decodedAfter.isEmpty ? nil : decodedAfter[key])
         }
+        known.reserveCapacity(known.count + images.count)
         for image in images {
             follow(image.key, from: image.old ?? nil, to: image.new)
             remember(image.key, image.new)
@@ -69,9 +70,9 @@ extension WriteLog.Shadow {
 
     /// Keeps `row` as what `key` holds, while the budget allows (replacing an older image).
     mutating func remember(_ key: CacheKey, _ row: [UInt8]?) {
-        if let old = known[key] { knownBytes -= old?.count ?? 0 }
+        // One lookup for the usual case (the row fits), where a test and a store were two.
+        if let old = known.updateValue(row, forKey: key) { knownBytes -= old?.count ?? 0 }
         guard knownBytes + (row?.count ?? 0) <= WriteLog.knownBudget else { known[key] = nil; return }
-        known[key] = .some(row)
         knownBytes += row?.count ?? 0
     }
 

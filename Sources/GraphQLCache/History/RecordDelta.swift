@@ -45,11 +45,13 @@ public struct RecordDelta: Hashable, Sendable {
         case (nil, nil):
             return nil
         case (nil, let new?):
+            // The fields sorted with their values: no lookup per field (a delete of 100,000
+            // records makes half a million of these).
             return RecordDelta(key: key, kind: .added, typename: typename(of: new),
-                               fields: new.keys.sorted().map { FieldDelta(field: $0, before: nil, after: new[$0]) })
+                               fields: new.sorted { $0.key < $1.key }.map { FieldDelta(field: $0.key, before: nil, after: $0.value) })
         case (let old?, nil):
             return RecordDelta(key: key, kind: .removed, typename: typename(of: old),
-                               fields: old.keys.sorted().map { FieldDelta(field: $0, before: old[$0], after: nil) })
+                               fields: old.sorted { $0.key < $1.key }.map { FieldDelta(field: $0.key, before: $0.value, after: nil) })
         case (let old?, let new?):
             let names = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
             guard !names.isEmpty else { return nil }

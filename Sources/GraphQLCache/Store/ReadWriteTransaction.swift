@@ -39,6 +39,7 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// by record, with no field key hashed (a new record's fields are not even listed).
     private func stage(_ records: RecordSet) throws -> FieldChanges {
         let current = try loadRecords(forKeys: Set(records.keys))
+        overlay.reservePatches(records.count)
         var changed = FieldChanges()
         changed.reserveCapacity(records: records.count)
         for record in records.records {

@@ -37,6 +37,12 @@ struct TransactionOverlay {
         change.removedFields.reserveCapacity(change.removedFields.count + fields)
     }
 
+    /// Makes room for `records` more patches (a merge's records), so that the dictionary does
+    /// not grow and rehash at each doubling while 100,000 restored records are staged.
+    mutating func reservePatches(_ records: Int) {
+        patches.reserveCapacity(patches.count + records)
+    }
+
     /// Whether the base record of `key` needs no load: loaded already (or known absent), or
     /// hidden by a removal.
     func knowsBase(_ key: CacheKey) -> Bool {
