@@ -21,6 +21,10 @@ package final class FilterScan: Sendable {
     /// Candidates a bounded call (a frame's) tests in order at most before it leaves the rest
     /// to `finish`: about 8 ms over ten million keys, where a sweep of them took 79 ms.
     static let boundedTests = 1 << 16
+    /// Time a bounded call tests candidates in order at most (checked after each `probe`):
+    /// candidates in natural order lie all over the key arena, and at ten million keys 65,536
+    /// of them took 23 ms to test on a busy machine, past a frame's 16.
+    static let boundedTime: Duration = .milliseconds(6)
     /// Candidates a bounded call still sweeps at once: a file of up to 262,144 keys (a big
     /// app's 100,101) is searched whole in every frame, as before.
     static let boundedSweep = 1 << 18
@@ -30,6 +34,8 @@ package final class FilterScan: Sendable {
     /// The index the positions are in (a snapshot: the listing drops its scans when it changes).
     let index: SortedKeyIndex
     private let test: KeyTest
+    /// `boundedTime`, unless a test sets another.
+    private let frameTime: Duration
     private let progress: Mutex<Progress>
     /// How many times `stop()` was called: a background `finish` gives up when it changes.
     private let stops = Atomic<Int>(0)
@@ -58,9 +64,11 @@ package final class FilterScan: Sendable {
 
     /// The scan of `filter` over `index`, among the candidates `narrowing` had left (all keys
     /// when nil); the caller makes sure that every key containing `filter` contains the other's.
-    package init(filter: String, index: SortedKeyIndex, narrowing parent: FilterScan? = nil) {
+    package init(filter: String, index: SortedKeyIndex, narrowing parent: FilterScan? = nil,
+                 frameTime: Duration = FilterScan.boundedTime) {
         self.filter = filter
         self.index = index
+        self.frameTime = frameTime
         test = KeyTest(KeyPattern(filter), plainASCII: index.plainASCII)
         let (list, rangeStart) = parent?.remainingCandidates() ?? ([], 0)
         let total = test.mode == .none ? 0 : list.count + max(0, index.count - rangeStart)
@@ -141,12 +149,16 @@ package final class FilterScan: Sendable {
     /// `probe` at a time, until a page that has not found its matches among the first
     /// sixteenth of the candidates sweeps all that are left at once (on every core). A
     /// `bounded` scan over more than `boundedSweep` candidates stops instead of sweeping, and
-    /// after `boundedTests` in order.
+    /// after `boundedTests` in order or `boundedTime`, whichever comes first.
     private func scan(_ p: inout Progress, until wanted: Int, bounded: Bool) {
         var tested = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now + frameTime
         while p.foundCount < wanted && !p.isComplete {
             let left = p.total - p.tested
-            if bounded && tested >= Self.boundedTests && tested + left > Self.boundedSweep { return }
+            if bounded, tested >= Self.boundedTests || (tested > 0 && clock.now > deadline), tested + left > Self.boundedSweep {
+                return
+            }
             if tested >= max(Self.probe, left / 16), p.tested >= p.list.count, left >= Self.sweepThreshold {
                 if bounded && tested + left > Self.boundedSweep { return }
                 absorb(&p, index.positions(from: p.candidate(p.tested), test, parallel: true))

@@ -138,6 +138,20 @@ import Testing
         #expect(scan.count(atLeast: 40, bounded: true) == (1, true))
     }
 
+    /// A frame's search also stops when its time is up (`boundedTime`), once it has tested one
+    /// `probe` of candidates: keys tested in natural order lie all over memory, and at ten
+    /// million keys `boundedTests` of them outlasted a frame. With no time at all, a match past
+    /// the first probe is left to `finish`; with a frame's time, it is found at once.
+    @Test func aBoundedSearchStopsWhenItsTimeIsUp() {
+        let keys = (0..<(FilterScan.boundedSweep + 10_000)).map { "Item:\($0)" } + ["Item:5000zebra"]
+        let index = NaturalKeyEncodingTests.sortedIndex(keys)
+        let hurried = FilterScan(filter: "zebra", index: index, frameTime: .zero)
+        #expect(hurried.count(atLeast: 40, bounded: true) == (0, false))
+        #expect(hurried.finish() == 1)
+        let patient = FilterScan(filter: "zebra", index: index, frameTime: .seconds(60))
+        #expect(patient.keys(in: 0..<40, bounded: true) == ["Item:5000zebra"])
+    }
+
     @Test func anUnboundedSearchSweepsEveryKey() {
         let keys = (0..<(FilterScan.boundedSweep + 10_000)).map { "Item:\($0)" } + ["Zebra:1"]
         let scan = FilterScan(filter: "nothing", index: NaturalKeyEncodingTests.sortedIndex(keys))
