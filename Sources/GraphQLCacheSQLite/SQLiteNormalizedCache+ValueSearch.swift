@@ -14,12 +14,12 @@ import GraphQLCache
 /// holding the text is no match.
 extension SQLiteNormalizedCache: ValueSearching {
     static let searchSliceSQL = """
-        SELECT "key" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL \
+        SELECT "key", "record" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL \
         AND \(SQLiteConnection.mayHoldValueFunction)("record", ?) ORDER BY "_id"
         """
 
     static let everyRowSliceSQL = """
-        SELECT "key" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL ORDER BY "_id"
+        SELECT "key", "record" FROM "records" WHERE "_id" > ? AND "_id" <= ? AND "key" IS NOT NULL ORDER BY "_id"
         """
 
     /// Why a connection of its own: the cache's connection is one mutex, and a slice held it
@@ -54,8 +54,10 @@ extension SQLiteNormalizedCache: ValueSearching {
         }
     }
 
-    /// One slice on `connection`: the candidates' keys in one statement, then their rows.
-    /// On a reader both run in one read transaction, so the rows confirmed are the rows found.
+    /// One slice on `connection`: each candidate row is confirmed as the statement that found
+    /// it stands on it. Before, the candidates' keys were listed and their rows then looked up
+    /// by key, one index search each: on ten million rows, 1,111,111 candidates took a fifth
+    /// of the search.
     private static func searchSlice(for search: ValueSearch, from position: Int64, rows: Int,
                                     on connection: SQLiteConnection, path: String) throws -> ValueSearchSlice {
         let ownTransaction = !connection.isInTransaction
@@ -64,32 +66,30 @@ extension SQLiteNormalizedCache: ValueSearching {
         let byBytes = isWrittenAsItself(search.text, excluding: [])
         let highest = try connection.withStatement(maxRowIDSQL) { try $0.step() ? $0.int64(0) : 0 }
         let end = position + Int64(max(rows, 1))
-        var candidates: [CacheKey] = []
+        var matches: [CacheKey] = []
+        let names = FieldNameTable()
         try connection.withStatement(byBytes ? searchSliceSQL : everyRowSliceSQL) { statement in
             statement.bind(position, at: 1)
             statement.bind(end, at: 2)
             if byBytes { statement.bind(search.text, at: 3) }
             while try statement.step() {
-                if let key = statement.text(0) { candidates.append(CacheKey(key)) }
+                statement.withBytes(0, 1) { key, text in
+                    if let match = confirmed(key: key, text: text, search, names: names) { matches.append(match) }
+                }
             }
         }
         let fraction = highest == 0 ? 1 : min(1, Double(end) / Double(highest))
-        return ValueSearchSlice(matches: try confirmed(candidates, search, on: connection),
-                                next: end, fraction: fraction, isLast: end >= highest)
+        return ValueSearchSlice(matches: matches, next: end, fraction: fraction, isLast: end >= highest)
     }
 
-    /// The candidates whose records `search` matches, in the candidates' order. A row that is
-    /// not a record (not JSON, a NULL record) matches nothing.
-    private static func confirmed(_ candidates: [CacheKey], _ search: ValueSearch,
-                                  on connection: SQLiteConnection) throws -> [CacheKey] {
-        guard !candidates.isEmpty else { return [] }
-        var matching = Set<CacheKey>()
-        let names = FieldNameTable()
-        try SQLiteRows.select(keys: candidates, on: connection) { key, bytes in
-            if case .record(let record) = SQLiteRows.row(bytes, key: key, names: names), search.matches(record) {
-                matching.insert(key)
-            }
-        }
-        return candidates.filter(matching.contains)
+    /// The key of a candidate row whose record `search` matches; nil otherwise. A row that is
+    /// not a record (not JSON, a NULL record) matches nothing, nor does a row whose key is not
+    /// UTF-8 (no key names it: the explorer could not show it).
+    private static func confirmed(key: UnsafeBufferPointer<UInt8>?, text: UnsafeBufferPointer<UInt8>?, _ search: ValueSearch,
+                                  names: FieldNameTable) -> CacheKey? {
+        guard let key, isUTF8(key), let text else { return nil }
+        let cacheKey = CacheKey(String(utf8: key))
+        guard case .record(let record) = SQLiteRows.row(text, key: cacheKey, names: names), search.matches(record) else { return nil }
+        return cacheKey
     }
 }
