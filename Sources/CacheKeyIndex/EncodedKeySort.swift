@@ -3,41 +3,37 @@
 ///
 /// A most-significant-first radix sort on eight bytes at a time: each group of keys that agree
 /// so far loads its next eight bytes as one big-endian integer (zero past a key's end), sorts
-/// those integers with a byte-wise LSD radix sort (skipping bytes every key shares), then
-/// splits into runs of equal integers to go deeper. Small groups use insertion sort. On a
-/// million `Item:N` keys that is two levels, not twenty comparisons per key.
+/// those integers in place a byte at a time from the first (an American flag sort, which skips
+/// a byte every key of a bucket shares), then splits into runs of equal integers to go deeper.
+/// Small groups use insertion sort. On a million `Item:N` keys that is two levels, not twenty
+/// comparisons per key.
+///
+/// Why in place: the byte-wise LSD sort it replaced moved the integers and slots to spare
+/// arrays and back, 12 bytes a key more: at ten million keys the sort's scratch (200 MB) was
+/// as big as the index itself, and the explorer's peak memory half as big again.
 struct EncodedKeySort {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let starts: UnsafeBufferPointer<UInt32>
     private let slots: UnsafeMutableBufferPointer<UInt32>
     private let chunks: UnsafeMutableBufferPointer<UInt64>
-    private let spareSlots: UnsafeMutableBufferPointer<UInt32>
-    private let spareChunks: UnsafeMutableBufferPointer<UInt64>
     private static let smallGroup = 32
 
     /// The slots `0..<count` in byte order of their keys.
     ///
-    /// The scratch arrays (20 bytes a key) are one block, so that it is big enough for malloc
-    /// to map it on its own and unmap it when freed: as separate arrays glibc kept them in its
-    /// heap and a million keys stayed 20 MB more resident after the sort.
+    /// The scratch array (8 bytes a key) is allocated on its own, big enough for malloc to map
+    /// it apart and unmap it when freed, so that it does not stay resident after the sort.
     static func order(bytes: [UInt8], starts: [UInt32], count: Int) -> [UInt32] {
         var slots = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             for i in 0..<count { buffer[i] = UInt32(i) }
             initialized = count
         }
         guard count > 1 else { return slots }
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: count * 20, alignment: 8)
-        defer { scratch.deallocate() }
-        let chunks = scratch.bindMemory(to: UInt64.self, capacity: count)
-        let spareChunks = (scratch + count * 8).bindMemory(to: UInt64.self, capacity: count)
-        let spareSlots = (scratch + count * 16).bindMemory(to: UInt32.self, capacity: count)
+        let chunks = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+        defer { chunks.deallocate() }
         bytes.withUnsafeBufferPointer { bytes in
             starts.withUnsafeBufferPointer { starts in
                 slots.withUnsafeMutableBufferPointer { slots in
-                    EncodedKeySort(bytes: bytes, starts: starts, slots: slots,
-                                   chunks: UnsafeMutableBufferPointer(start: chunks, count: count),
-                                   spareSlots: UnsafeMutableBufferPointer(start: spareSlots, count: count),
-                                   spareChunks: UnsafeMutableBufferPointer(start: spareChunks, count: count)).run(count)
+                    EncodedKeySort(bytes: bytes, starts: starts, slots: slots, chunks: chunks).run(count)
                 }
             }
         }
@@ -52,7 +48,7 @@ struct EncodedKeySort {
                 continue
             }
             for i in low..<high { chunks[i] = chunk(Int(slots[i]), depth: depth) }
-            radixSortChunks(low, high)
+            sortChunks(low, high, shift: 56)
             var i = low
             while i < high {
                 var j = i + 1, longest = length(Int(slots[i]))
@@ -99,43 +95,67 @@ struct EncodedKeySort {
         }
     }
 
-    /// Sorts `chunks[low..<high]` (and their slots alongside), stable, a byte at a time.
-    private func radixSortChunks(_ low: Int, _ high: Int) {
-        var counts = [Int](repeating: 0, count: 8 * 256)
-        for i in low..<high {
-            var value = chunks[i]
-            for byte in 0..<8 {
-                counts[byte &* 256 &+ Int(value & 0xFF)] &+= 1
-                value >>= 8
+    /// Sorts `chunks[low..<high]` (and their slots alongside) in place by their bytes from the
+    /// one at `shift` down: each byte splits the range into buckets (the pairs swapped into
+    /// place in cycles), and each bucket is sorted by the next byte. A range whose pairs all
+    /// share the byte goes on to the next at once; a small one is sorted by insertion.
+    private func sortChunks(_ low: Int, _ high: Int, shift: UInt64) {
+        guard high - low > Self.smallGroup else { return insertionSortChunks(low, high) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { table in
+            let next = UnsafeMutableBufferPointer(rebasing: table[0..<256])
+            let end = UnsafeMutableBufferPointer(rebasing: table[256..<512])
+            next.update(repeating: 0)
+            for i in low..<high { next[Int((chunks[i] >> shift) & 0xFF)] += 1 }
+            if next[Int((chunks[low] >> shift) & 0xFF)] == high - low {
+                if shift > 0 { sortChunks(low, high, shift: shift - 8) }
+                return
             }
-        }
-        var inSpare = false
-        for byte in 0..<8 {
-            let (fromChunks, fromSlots) = inSpare ? (spareChunks, spareSlots) : (chunks, slots)
-            let (toChunks, toSlots) = inSpare ? (chunks, slots) : (spareChunks, spareSlots)
-            let shift = UInt64(8 * byte)
-            let base = byte * 256
-            if counts[base + Int((fromChunks[low] >> shift) & 0xFF)] == high - low { continue }
-            var next = [Int](repeating: 0, count: 256)
             var total = low
-            for value in 0..<256 {
-                next[value] = total
-                total += counts[base + value]
+            for bucket in 0..<256 {
+                let size = next[bucket]
+                next[bucket] = total
+                total += size
+                end[bucket] = total
             }
-            for i in low..<high {
-                let value = fromChunks[i], bucket = Int((value >> shift) & 0xFF)
-                let target = next[bucket]
-                toChunks[target] = value
-                toSlots[target] = fromSlots[i]
-                next[bucket] = target + 1
+            for bucket in 0..<256 {
+                while next[bucket] < end[bucket] {
+                    var chunk = chunks[next[bucket]], slot = slots[next[bucket]]
+                    var target = Int((chunk >> shift) & 0xFF)
+                    while target != bucket {
+                        let place = next[target]
+                        next[target] = place + 1
+                        swap(&chunk, &chunks[place])
+                        swap(&slot, &slots[place])
+                        target = Int((chunk >> shift) & 0xFF)
+                    }
+                    chunks[next[bucket]] = chunk
+                    slots[next[bucket]] = slot
+                    next[bucket] += 1
+                }
             }
-            inSpare.toggle()
+            guard shift > 0 else { return }
+            var start = low
+            for bucket in 0..<256 {
+                let stop = end[bucket]
+                if stop - start > 1 { sortChunks(start, stop, shift: shift - 8) }
+                start = stop
+            }
         }
-        if inSpare {
-            for i in low..<high {
-                chunks[i] = spareChunks[i]
-                slots[i] = spareSlots[i]
+    }
+
+    /// Sorts a few chunks (and their slots alongside) by value.
+    private func insertionSortChunks(_ low: Int, _ high: Int) {
+        guard high - low > 1 else { return }
+        for i in (low + 1)..<high {
+            let chunk = chunks[i], slot = slots[i]
+            var j = i
+            while j > low && chunks[j - 1] > chunk {
+                chunks[j] = chunks[j - 1]
+                slots[j] = slots[j - 1]
+                j -= 1
             }
+            chunks[j] = chunk
+            slots[j] = slot
         }
     }
 }

@@ -45,6 +45,22 @@ import Testing
         #expect(index.keys(in: 0..<keys.count).map(\.rawValue) == keys.sorted(by: NaturalOrder.precedes))
     }
 
+    /// The in-place radix sort over buckets big and small: 150,000 keys sharing long prefixes
+    /// (`Item:` and digits of one length, the usual cache), runs of keys equal for eight bytes
+    /// and more, and keys that end inside a chunk.
+    @Test func aBigIndexOfSharedPrefixesSortsInNaturalOrder() {
+        let items = (0..<120_000).map { "Item:\($0 * 7 % 120_000)" }
+        let long = (0..<20_000).map { "QUERY_ROOT.hero(episode:\($0 % 97)).friends.\($0)" }
+        let short = (0..<10_000).map { String($0 % 5_000, radix: 36) + ($0 < 5_000 ? "" : ".x") }
+        let keys = Array(Set(items + long + short + Self.trickyKeys))
+        let listed = Self.sortedIndex(keys).keys(in: 0..<keys.count).map(\.rawValue)
+        let expected = keys.sorted(by: NaturalOrder.precedes)
+        #expect(listed.count == expected.count)
+        // The first place they differ, not two arrays of 150,000 keys in the failure.
+        let first = listed.indices.first { $0 < expected.count && listed[$0] != expected[$0] }
+        #expect(first == nil, "at \(first ?? 0): \(first.map { listed[$0] } ?? "") where \(first.map { expected[$0] } ?? "") belongs")
+    }
+
     @Test func extremesAreTheFirstAndLastKeysOfTheOrder() {
         let keys = Array(Set(Self.trickyKeys + Self.randomKeys(count: 30_000, seed: 3)))
         var index = SortedKeyIndex()
