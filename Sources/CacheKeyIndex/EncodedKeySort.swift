@@ -96,20 +96,22 @@ struct EncodedKeySort {
     }
 
     /// Sorts `chunks[low..<high]` (and their slots alongside) in place by their bytes from the
-    /// one at `shift` down: each byte splits the range into buckets (the pairs swapped into
-    /// place in cycles), and each bucket is sorted by the next byte. A range whose pairs all
-    /// share the byte goes on to the next at once; a small one is sorted by insertion.
-    private func sortChunks(_ low: Int, _ high: Int, shift: UInt64) {
+    /// one at `shift` down: the first byte on which they differ splits the range into buckets
+    /// (the pairs swapped into place in cycles), and each bucket is sorted by the bytes after
+    /// it. Bytes every pair shares (`Item:` and a digit count, in the usual cache) are found in
+    /// one pass, not a count per byte; a small range is sorted by insertion.
+    private func sortChunks(_ low: Int, _ high: Int, shift limit: UInt64) {
         guard high - low > Self.smallGroup else { return insertionSortChunks(low, high) }
+        let first = chunks[low]
+        var differing: UInt64 = 0
+        for i in low..<high { differing |= chunks[i] ^ first }
+        guard differing != 0 else { return }
+        let shift = min(limit, UInt64((63 - differing.leadingZeroBitCount) / 8 * 8))
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { table in
             let next = UnsafeMutableBufferPointer(rebasing: table[0..<256])
             let end = UnsafeMutableBufferPointer(rebasing: table[256..<512])
             next.update(repeating: 0)
             for i in low..<high { next[Int((chunks[i] >> shift) & 0xFF)] += 1 }
-            if next[Int((chunks[low] >> shift) & 0xFF)] == high - low {
-                if shift > 0 { sortChunks(low, high, shift: shift - 8) }
-                return
-            }
             var total = low
             for bucket in 0..<256 {
                 let size = next[bucket]
