@@ -43,3 +43,21 @@ struct CopiedRowPage: Sendable {
     /// The key at `range` as a `CacheKey` (a sound key: `append` vouched for its UTF-8).
     static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> CacheKey { CacheKey(String(utf8: bytes)) }
 }
+
+extension CopiedRowPage {
+    /// The `limit` rows after row id `after` on `connection`, copied, and the last row id read
+    /// (nil when none). `each` sees every row's key and record columns (nil: NULL) as SQLite
+    /// holds them, before they are copied.
+    static func read(after: Int64, limit: Int, on connection: SQLiteConnection,
+                     each: (_ key: UnsafeBufferPointer<UInt8>?, _ text: UnsafeBufferPointer<UInt8>?) -> Void = { _, _ in })
+        throws -> (CopiedRowPage, Int64?) {
+        var page = CopiedRowPage(reservingRows: limit)
+        let last = try SQLiteNormalizedCache.forEachRow(after: after, limit: limit, on: connection) { statement, rowID in
+            statement.withBytes(1, 2) { key, text in
+                each(key, text)
+                page.append(rowID: rowID, key: key, text: text)
+            }
+        }
+        return (page, last)
+    }
+}

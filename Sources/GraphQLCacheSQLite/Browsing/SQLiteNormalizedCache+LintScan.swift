@@ -21,7 +21,7 @@ extension SQLiteNormalizedCache: LintRowScanning {
         var checking: (page: CopiedRowPage, verdicts: SecondCoreStage.Handed<[LintVerdict]>)?
         var after = Int64.min
         while true {
-            let (page, last) = try withConnection { state in try Self.copyPage(after: after, on: state.connection) }
+            let (page, last) = try withConnection { state in try CopiedRowPage.read(after: after, limit: Self.referencePageSize, on: state.connection) }
             let verdicts = stage.submit(returning: { page.lintVerdicts() })
             if let (page, verdicts) = checking { try Self.add(page, verdicts.take(), into: &graph, names: names, body) }
             checking = (page, verdicts)
@@ -29,15 +29,6 @@ extension SQLiteNormalizedCache: LintRowScanning {
             after = last
         }
         if let (page, verdicts) = checking { try Self.add(page, verdicts.take(), into: &graph, names: names, body) }
-    }
-
-    /// The page of rows after row id `after`, copied, and the last row id read (nil when none).
-    private static func copyPage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
-        var page = CopiedRowPage(reservingRows: referencePageSize)
-        let last = try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, rowID in
-            statement.withBytes(1, 2) { key, text in page.append(rowID: rowID, key: key, text: text) }
-        }
-        return (page, last)
     }
 
     /// Adds the rows of `page` to `graph` and passes them to `body`, in order, as the second

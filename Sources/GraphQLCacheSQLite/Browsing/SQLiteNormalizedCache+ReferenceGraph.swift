@@ -23,20 +23,11 @@ extension SQLiteNormalizedCache: ReferenceScanning {
         }
         var after = Int64.min
         while true {
-            let (page, last) = try state.withLock { state in try Self.copyReferencePage(after: after, on: state.connection) }
+            let (page, last) = try state.withLock { state in try CopiedRowPage.read(after: after, limit: Self.referencePageSize, on: state.connection) }
             stage.submit { shared.value.withLock { page.addReferences(to: &$0) } }
             guard let last else { return }
             after = last
         }
-    }
-
-    /// The page of rows after row id `after`, copied, and the last row id read (nil when none).
-    static func copyReferencePage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
-        var page = CopiedRowPage(reservingRows: referencePageSize)
-        let last = try forEachRow(after: after, limit: referencePageSize, on: connection) { statement, rowID in
-            statement.withBytes(1, 2) { key, text in page.append(rowID: rowID, key: key, text: text) }
-        }
-        return (page, last)
     }
 
     /// Adds the row under `key` with the references of `json`: from its bytes when the byte

@@ -1,5 +1,4 @@
 import GraphQLCache
-import Synchronization
 
 /// What `SQLiteNormalizedCache.statistics(largest:)` gathers as it reads the rows, in two parts:
 /// the totals and the largest rows, taken on the scanning thread from what SQLite says of each
@@ -35,19 +34,12 @@ struct StatisticsScan {
     /// second thread (handed over by `submit`). Returns the copy and the last row id read (nil
     /// when none).
     mutating func readPage(after: Int64, on connection: SQLiteConnection) throws -> (CopiedRowPage, Int64?) {
-        var page = CopiedRowPage(reservingRows: SQLiteNormalizedCache.scanPageSize)
-        let last = try SQLiteNormalizedCache.forEachRow(after: after, limit: SQLiteNormalizedCache.scanPageSize,
-                                                        on: connection) { statement, rowID in
+        try CopiedRowPage.read(after: after, limit: SQLiteNormalizedCache.scanPageSize, on: connection) { key, text in
             records += 1
-            statement.withBytes(1, 2) { key, text in
-                if let key {
-                    if let text { recordBytes += key.count + text.count }
-                    largest.offer(bytes: text?.count, key: key)
-                }
-                page.append(rowID: rowID, key: key, text: text)
-            }
+            guard let key else { return }
+            if let text { recordBytes += key.count + text.count }
+            largest.offer(bytes: text?.count, key: key)
         }
-        return (page, last)
     }
 
     /// Hands a page read by `readPage` to the second thread (waiting while two are ahead).
@@ -122,10 +114,4 @@ struct TypenameTally: Sendable {
         if run.count > 0 { counted[run.name ?? "(none)", default: 0] += run.count }
         run = (name, name.map { Array($0.utf8) } ?? [], 1)
     }
-}
-
-/// A value behind a lock, shared by reference between the scanning thread and the second one.
-final class Locked<Value: Sendable>: Sendable {
-    let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
 }

@@ -56,3 +56,9 @@ final class SecondCoreStage: Sendable {
         }
     }
 }
+
+/// A value behind a lock, shared by reference between the scanning thread and the second one.
+final class Locked<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+}
