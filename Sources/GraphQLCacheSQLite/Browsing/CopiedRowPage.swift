@@ -40,6 +40,28 @@ struct CopiedRowPage: Sendable {
         try bytes.withUnsafeBufferPointer { all in try body { UnsafeBufferPointer(rebasing: all[$0]) } }
     }
 
+    /// One copied row as the work on it sees it (the bytes valid during `forEachRow`'s call).
+    enum Copied {
+        /// The row's key makes it broken (NULL, or not UTF-8).
+        case broken(BrokenRecord)
+        /// A sound key whose record column is NULL.
+        case nullRecord(key: UnsafeBufferPointer<UInt8>)
+        case read(key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>)
+    }
+
+    /// Calls `body` with each row, in order: the one loop of every scan's work on a page.
+    func forEachRow(_ body: (Copied) throws -> Void) rethrows {
+        try withBytes { bytes in
+            for row in rows {
+                switch row {
+                case .broken(let broken): try body(.broken(broken))
+                case .read(let key, nil): try body(.nullRecord(key: bytes(key)))
+                case .read(let key, let text?): try body(.read(key: bytes(key), text: bytes(text)))
+                }
+            }
+        }
+    }
+
     /// The key at `range` as a `CacheKey` (a sound key: `append` vouched for its UTF-8).
     static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> CacheKey { CacheKey(String(utf8: bytes)) }
 }

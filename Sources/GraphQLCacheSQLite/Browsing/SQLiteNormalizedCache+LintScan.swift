@@ -82,24 +82,22 @@ extension CopiedRowPage {
         let names = FieldNameTable()
         var verdicts: [LintVerdict] = []
         verdicts.reserveCapacity(rows.count)
-        withBytes { bytes in
-            for row in rows {
-                switch row {
-                case .broken(let broken):
-                    verdicts.append(.broken(broken))
-                case .read(let keyRange, nil):
-                    verdicts.append(.broken(BrokenRecord(key: Self.key(bytes(keyRange)), reason: "the record column is NULL")))
-                case .read(let keyRange, let textRange?):
-                    let key = Self.key(bytes(keyRange)), json = bytes(textRange)
-                    let isPath = KeyShape.isPathKey(key)
-                    if !isPath, let sound = RecordTextCheck.check(json) {
-                        verdicts.append(.sound(key: key, typename: sound.typename.map { String(decoding: json[$0], as: UTF8.self) }))
-                        continue
-                    }
-                    switch SQLiteRows.row(json, key: key, names: names) {
-                    case .record(let record): verdicts.append(.decoded(record, isPath: isPath))
-                    case .broken(let broken): verdicts.append(.broken(broken))
-                    }
+        forEachRow { row in
+            switch row {
+            case .broken(let broken):
+                verdicts.append(.broken(broken))
+            case .nullRecord(let key):
+                verdicts.append(.broken(BrokenRecord(key: Self.key(key), reason: "the record column is NULL")))
+            case .read(let keyBytes, let json):
+                let key = Self.key(keyBytes)
+                let isPath = KeyShape.isPathKey(key)
+                if !isPath, let sound = RecordTextCheck.check(json) {
+                    verdicts.append(.sound(key: key, typename: sound.typename.map { String(decoding: json[$0], as: UTF8.self) }))
+                    return
+                }
+                switch SQLiteRows.row(json, key: key, names: names) {
+                case .record(let record): verdicts.append(.decoded(record, isPath: isPath))
+                case .broken(let broken): verdicts.append(.broken(broken))
                 }
             }
         }

@@ -51,14 +51,11 @@ extension CopiedRowPage {
     /// broken row, added without references.
     func addReferences(to graph: inout ReferenceGraph) {
         let names = FieldNameTable()
-        withBytes { bytes in
-            for row in rows {
-                switch row {
-                case .broken: continue
-                case .read(let key, nil): graph.addRow(key: bytes(key)) { _ in }
-                case .read(let key, let text?):
-                    SQLiteNormalizedCache.addRow(key: bytes(key), json: bytes(text), to: &graph, names: names)
-                }
+        forEachRow { row in
+            switch row {
+            case .broken: break
+            case .nullRecord(let key): graph.addRow(key: key) { _ in }
+            case .read(let key, let text): SQLiteNormalizedCache.addRow(key: key, json: text, to: &graph, names: names)
             }
         }
     }

@@ -57,23 +57,20 @@ extension CopiedRowPage {
     /// leaves), or notes it broken, in row order.
     func tally(into tally: inout TypenameTally) {
         let names = FieldNameTable()
-        withBytes { bytes in
-            for row in rows {
-                switch row {
-                case .broken(let problem):
-                    tally.broken.append(problem)
-                case .read(let key, nil):
-                    tally.broken.append(BrokenRecord(key: Self.key(bytes(key)), reason: "the record column is NULL"))
-                case .read(let key, let textRange?):
-                    let text = bytes(textRange)
-                    if let sound = RecordTextCheck.check(text) {
-                        tally.count(typename: sound.typename.map { UnsafeBufferPointer(rebasing: text[$0]) })
-                        continue
-                    }
-                    switch SQLiteRows.row(text, key: Self.key(bytes(key)), names: names) {
-                    case .record(let record): tally.count(typename: record.typename)
-                    case .broken(let problem): tally.broken.append(problem)
-                    }
+        forEachRow { row in
+            switch row {
+            case .broken(let problem):
+                tally.broken.append(problem)
+            case .nullRecord(let key):
+                tally.broken.append(BrokenRecord(key: Self.key(key), reason: "the record column is NULL"))
+            case .read(let key, let text):
+                if let sound = RecordTextCheck.check(text) {
+                    tally.count(typename: sound.typename.map { UnsafeBufferPointer(rebasing: text[$0]) })
+                    return
+                }
+                switch SQLiteRows.row(text, key: Self.key(key), names: names) {
+                case .record(let record): tally.count(typename: record.typename)
+                case .broken(let problem): tally.broken.append(problem)
                 }
             }
         }
