@@ -62,13 +62,18 @@ package struct KeyListing {
         dropScans()
     }
 
-    /// Keeps the listing current after this cache wrote new keys (a big batch rebuilds later).
+    /// Keeps the listing current after this cache wrote new keys: a few put in place each, a
+    /// batch merged with the order in one pass (`SortedKeyIndex.merge`).
     package mutating func inserted(_ keys: [CacheKey]) {
         guard !keys.isEmpty else { return }
-        guard index != nil, keys.count <= 256, runningCounts == 0 else { return invalidate() }
+        guard index != nil, runningCounts == 0 else { return invalidate() }
         dropScans()
-        if index?.insert(keys) == false { invalidate() }
+        let kept = keys.count <= Self.keysInsertedOneByOne ? index?.insert(keys) : index?.merge(keys)
+        if kept == false { invalidate() }
     }
+
+    /// Up to this many new keys are put in place one by one (a search and a shift each).
+    static let keysInsertedOneByOne = 256
 
     /// Keeps the listing current after this cache removed keys, however many: closing up the
     /// order costs one pass, less than reading and sorting every key again.

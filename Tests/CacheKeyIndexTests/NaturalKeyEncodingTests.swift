@@ -142,6 +142,30 @@ import Testing
         #expect(index.keys(in: 0..<index.count).map(\.rawValue) == keys.sorted(by: NaturalOrder.precedes))
     }
 
+    /// A batch of new keys (the undo of a big delete) is merged into the order, after
+    /// removals and again after the arena was compacted: the order stays the natural one.
+    @Test func aBatchOfKeysMergedAfterRemovalsKeepsTheOrder() {
+        var keys = Set(Self.randomKeys(count: 4000, seed: 23))
+        var index = Self.sortedIndex(Array(keys))
+        for round in 0..<3 {
+            // Most keys removed, so that the next merge compacts the arena first.
+            let removed = Set(keys.shuffled().prefix(keys.count * 3 / 4))
+            index.remove(Set(removed.map { CacheKey($0) }))
+            keys.subtract(removed)
+            let added = (Array(removed.prefix(1500)) + Self.trickyKeys + ["Item:\(round)000", "Item:\(round)"]).filter { !keys.contains($0) }
+            let unique = Array(Set(added))
+            let merged = index.merge(unique.map { CacheKey($0) })
+            #expect(merged)
+            keys.formUnion(unique)
+            let listed = index.keys(in: 0..<index.count).map(\.rawValue)
+            let expected = keys.sorted(by: NaturalOrder.precedes)
+            #expect(listed.count == expected.count)
+            let misplaced = zip(listed, expected).first { $0 != $1 }
+            #expect(misplaced == nil, "round \(round): \(String(describing: misplaced))")
+            #expect(index.slotCount <= 2 * index.count + unique.count)
+        }
+    }
+
     @Test func everyoneAskingForTheSortAtOnceGetsTheNaturalOrder() async {
         let keys = Array(Set(Self.randomKeys(count: 20_000, seed: 17)))
         var unsorted = SortedKeyIndex()

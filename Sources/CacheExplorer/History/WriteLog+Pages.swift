@@ -19,8 +19,7 @@ extension WriteLog {
     package func entries(_ range: Range<Int>) throws -> [JournalEntry] {
         try shadow.withLock { held throws -> [JournalEntry] in
             if let journal = held.journal { return try journal.reader.entries(range) }
-            let clamped = range.clamped(to: 0..<held.entries.count)
-            return Array(held.entries[clamped])
+            return held.madeEntries(range)
         }
     }
 

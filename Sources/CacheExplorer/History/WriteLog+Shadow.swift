@@ -8,12 +8,14 @@ extension WriteLog.Shadow {
     /// is not known: it is logged as `RecordDelta.unseenBefore`, and the digest takes the row's
     /// share out as `shares` kept it, or else is the one `counted` after the change.
     /// `decodedBefore` and `decodedAfter` hold the fields of images known already (`expect`).
+    /// Returns true when the entry was deferred (`DeferredEntry`): its deltas are to be made.
+    @discardableResult
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??,
                       decodedBefore: [CacheKey: [String: CacheValue]] = [:], after: [CacheKey: [UInt8]],
-                      decodedAfter: [CacheKey: [String: CacheValue]] = [:], origin: String, counted: WriteLog.Counted? = nil) {
+                      decodedAfter: [CacheKey: [String: CacheValue]] = [:], origin: String, counted: WriteLog.Counted? = nil) -> Bool {
         let start = digest
-        // The rows as they were (nil outside: not known) and are, in order; unchanged ones left out.
-        let images = KeyOrder.sorted(keys).compactMap { key -> RowImages? in
+        // The rows as they were (nil outside: not known) and are; unchanged ones left out.
+        let images = keys.compactMap { key -> RowImages? in
             let old = before(key), new = after[key]
             if let old, old == new { return nil }
             return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key],
@@ -24,9 +26,38 @@ extension WriteLog.Shadow {
             follow(image.key, from: image.old ?? nil, to: image.new)
             remember(image.key, image.new)
         }
-        let deltas = RowImages.deltas(of: images)
         if let counted, digest != nil { (digest, shares) = (counted.digest, counted.shares) }
-        append(origin: origin, records: deltas, before: start)
+        if journal == nil, DeferredEntry.defers(images) {
+            nextDeferredID += 1
+            entries.append(.deferred(DeferredEntry(id: nextDeferredID, sequence: entries.count + 1, time: Date(), origin: origin,
+                                                   images: images, digestBefore: start, digestAfter: digest)))
+            return true
+        }
+        let ordered = KeyOrder.sortedIndices(images.map(\.key)).map { images[$0] }
+        append(origin: origin, records: RowImages.deltas(of: ordered), before: start)
+        return false
+    }
+
+    /// The first entry still deferred, if any.
+    var firstDeferred: DeferredEntry? {
+        for held in entries { if case .deferred(let deferred) = held { return deferred } }
+        return nil
+    }
+
+    /// Puts `entry` in the place of the deferred entry `id`, if it still waits.
+    mutating func replaceDeferred(_ id: Int, with entry: JournalEntry) {
+        guard let index = entries.firstIndex(where: { if case .deferred(let held) = $0 { held.id == id } else { false } }) else { return }
+        entries[index] = .made(entry)
+    }
+
+    /// The entries at `range` (clamped), made now where they were deferred (and kept made).
+    mutating func madeEntries(_ range: Range<Int>) -> [JournalEntry] {
+        let clamped = range.clamped(to: 0..<entries.count)
+        return clamped.map { index in
+            let entry = entries[index].entry
+            if case .deferred = entries[index] { entries[index] = .made(entry) }
+            return entry
+        }
     }
 
     /// Follows the digest from `key`'s row `old` to `new`: with the rows' shares kept, the share
@@ -85,7 +116,7 @@ extension WriteLog.Shadow {
             }
             return
         }
-        entries.append(JournalEntry(sequence: entries.count + 1, time: time, origin: origin, records: records,
-                                    digestBefore: before, digestAfter: digest))
+        entries.append(.made(JournalEntry(sequence: entries.count + 1, time: time, origin: origin, records: records,
+                                          digestBefore: before, digestAfter: digest)))
     }
 }

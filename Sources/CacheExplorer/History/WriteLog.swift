@@ -43,7 +43,9 @@ package final class WriteLog: Sendable, CommitWitness {
         var expected: ExpectedRows?
         /// Changes logged by `didCommit` whose notification has not come yet.
         var witnessed: [CacheChange] = []
-        var entries: [JournalEntry] = []
+        /// The entries, without a journal (`HeldEntry`: some made when first read).
+        var entries: [HeldEntry] = []
+        var nextDeferredID = 0
         var journal: AttachedJournal?
         var failure: String?
     }
@@ -57,6 +59,8 @@ package final class WriteLog: Sendable, CommitWitness {
     /// Most rows whose shares of the digest are kept (`RowHashes`); past it, a row replaced
     /// unread makes the digest be counted again.
     let shareLimit: Int
+    /// Makes deferred entries (`DeferredEntry`) after their commits, below the screen's priority.
+    let entryMaker = LowPriorityThread(name: "CacheExplorer.writeLog")
 
     /// Starts the log over the cache `rows` reads, naming each change's writer with `names`;
     /// nothing is read until a change comes (or a journal asks for the digest).
@@ -68,6 +72,8 @@ package final class WriteLog: Sendable, CommitWitness {
         self.holdingCommits = holdingCommits
         self.shareLimit = shareLimit
     }
+
+    deinit { entryMaker.stop() }
 
     /// Most rows whose shares of the digest are kept by default (about 48 MB at most).
     package static let shareRowLimit = RowHashes.rowLimit
@@ -93,13 +99,25 @@ package final class WriteLog: Sendable, CommitWitness {
             let changed = change.changedFieldKeys.isEmpty ? []
                 : change.removedRecords.isEmpty ? pending.keys : change.changedRecords
             let after = try afterImages(of: changed, pending: pending)
-            shadow.withLock { held in
+            let deferred = shadow.withLock { held in
                 held.witnessed.append(change)
-                held.log(pending.keys, before: { .some(pending.before[$0]) }, decodedBefore: pending.beforeFields,
-                         after: after.rows, decodedAfter: after.fields, origin: names(change.origin))
+                return held.log(pending.keys, before: { .some(pending.before[$0]) }, decodedBefore: pending.beforeFields,
+                                after: after.rows, decodedAfter: after.fields, origin: names(change.origin))
             }
+            if deferred { makeDeferredEntries() }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
+        }
+    }
+
+    /// Makes the deferred entries on the log's low-priority thread, oldest first; one read
+    /// meanwhile is made where it is read (`madeEntries`), and this one then left unused.
+    private func makeDeferredEntries() {
+        entryMaker.async { [weak self] in
+            while let self, let deferred = self.shadow.withLock({ $0.firstDeferred }) {
+                let entry = deferred.made(onEveryCore: false)
+                self.shadow.withLock { $0.replaceDeferred(deferred.id, with: entry) }
+            }
         }
     }
 
@@ -121,20 +139,21 @@ package final class WriteLog: Sendable, CommitWitness {
             let after = try rows.current(keys)
             let seen = rows.externalBefore(keys)
             let origin = names(change.origin)
-            let needsCount = shadow.withLock { held in
+            let (needsCount, deferred) = shadow.withLock { held in
                 let priors = held.priors(keys, seen: seen)
                 guard priors.count < keys.count, held.digest != nil, held.shares == nil else {
-                    held.log(keys, before: { priors[$0] }, after: after, origin: origin)
-                    return false
+                    return (false, held.log(keys, before: { priors[$0] }, after: after, origin: origin))
                 }
-                return true
+                return (true, false)
             }
+            if deferred { makeDeferredEntries() }
             guard needsCount else { return }
             let counted = try count()
-            shadow.withLock { held in
+            let countedDeferred = shadow.withLock { held in
                 let priors = held.priors(keys, seen: seen)
-                held.log(keys, before: { priors[$0] }, after: after, origin: origin, counted: counted)
+                return held.log(keys, before: { priors[$0] }, after: after, origin: origin, counted: counted)
             }
+            if countedDeferred { makeDeferredEntries() }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
         }

@@ -7,13 +7,19 @@ extension KeyOrder {
     /// strings' bytes) was most of the log's entry.
     public static func sorted<Keys: Collection<CacheKey>>(_ keys: Keys) -> [CacheKey] {
         let keys = Array(keys)
+        return sortedIndices(keys).map { keys[$0] }
+    }
+
+    /// The indices of `keys` in the order `sorted` puts the keys: for values carried with
+    /// their keys (the write log's row images), sorted without a lookup by key.
+    public static func sortedIndices(_ keys: [CacheKey]) -> [Int] {
         var entries = keys.indices.map { SortEntry(prefix: prefix(of: keys[$0]), index: $0) }
         entries.sort { lhs, rhs in
             if lhs.high != rhs.high { return lhs.high < rhs.high }
             if lhs.low != rhs.low { return lhs.low < rhs.low }
             return precedes(keys[lhs.index], keys[rhs.index])
         }
-        return entries.map { keys[$0.index] }
+        return entries.map(\.index)
     }
 
     private struct SortEntry {
