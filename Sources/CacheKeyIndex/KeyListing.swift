@@ -63,13 +63,25 @@ package struct KeyListing {
     }
 
     /// Keeps the listing current after this cache wrote new keys: a few put in place each, a
-    /// batch merged with the order in one pass (`SortedKeyIndex.merge`).
-    package mutating func inserted(_ keys: [CacheKey]) {
+    /// batch merged with the order in one pass (`SortedKeyIndex.merge`), sorted beforehand
+    /// when the caller made `batch` (`batch(for:)`) before taking the listing's lock.
+    package mutating func inserted(_ keys: [CacheKey], batch: SortedKeyIndex? = nil) {
         guard !keys.isEmpty else { return }
         guard index != nil, runningCounts == 0 else { return invalidate() }
         dropScans()
-        let kept = keys.count <= Self.keysInsertedOneByOne ? index?.insert(keys) : index?.merge(keys)
+        let kept: Bool?
+        if keys.count <= Self.keysInsertedOneByOne {
+            kept = index?.insert(keys)
+        } else {
+            kept = index?.merge(sorted: batch ?? SortedKeyIndex.sortedBatch(keys))
+        }
         if kept == false { invalidate() }
+    }
+
+    /// The sorted batch `inserted(_:batch:)` would make of `keys`, made outside the lock (nil
+    /// when they are few enough to put in place one by one).
+    package static func batch(for keys: [CacheKey]) -> SortedKeyIndex? {
+        keys.count > keysInsertedOneByOne ? SortedKeyIndex.sortedBatch(keys) : nil
     }
 
     /// Up to this many new keys are put in place one by one (a search and a shift each).

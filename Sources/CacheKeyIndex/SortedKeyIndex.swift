@@ -117,34 +117,66 @@ package struct SortedKeyIndex: Sendable {
     /// hundred keys dropped the listing, and the screen's next key press read and sorted every
     /// key of the file again, a quarter of a second on its thread.
     mutating func merge(_ newKeys: [CacheKey]) -> Bool {
+        merge(sorted: Self.sortedBatch(newKeys))
+    }
+
+    /// `keys` as an index of their own, in order: made before the listing's lock is taken, and
+    /// merged under it (`merge(sorted:)`), so that the screen's page, which takes the lock,
+    /// waits for the merge alone, not for the batch's sort.
+    package static func sortedBatch(_ keys: [CacheKey]) -> SortedKeyIndex {
+        var batch = SortedKeyIndex()
+        batch.reserve(keys: keys.count)
+        for key in keys {
+            var raw = key.rawValue
+            raw.withUTF8 { batch.appendUnsorted($0) }
+        }
+        batch.sortAll()
+        return batch
+    }
+
+    /// `merge(_:)` of a batch sorted already (`sortedBatch`).
+    mutating func merge(sorted batch: SortedKeyIndex) -> Bool {
+        guard !batch.isFull else { return false }
         if slotCount - count > count { compact() }
         let firstNew = slotCount
-        for key in newKeys {
-            var raw = key.rawValue
-            raw.withUTF8 { appendUnsorted($0) }
-            if isFull { return false }
-            if plainASCII { plainASCII = raw.withUTF8(Self.isPlainASCII) }
+        let fits = batch.withEncodedKeys { encoded in
+            for slot in batch.order {
+                appendEncoded(encoded(Int(slot)))
+                if isFull { return false }
+            }
+            return true
         }
-        let added = EncodedKeySort.order(bytes: bytes, starts: Array(starts[firstNew...]), count: slotCount - firstNew)
-        let offset = UInt32(firstNew)
+        guard fits else { return false }
+        plainASCII = plainASCII && batch.plainASCII
         var merged: [UInt32] = []
-        merged.reserveCapacity(order.count + added.count)
+        merged.reserveCapacity(order.count + batch.count)
         withEncodedKeys { encoded in
-            var old = 0, new = 0
-            while old < order.count, new < added.count {
-                if NaturalKeyEncoding.compare(encoded(Int(order[old])), encoded(Int(added[new] + offset))) <= 0 {
+            var old = 0, new = firstNew
+            while old < order.count, new < slotCount {
+                if NaturalKeyEncoding.compare(encoded(Int(order[old])), encoded(new)) <= 0 {
                     merged.append(order[old])
                     old += 1
                 } else {
-                    merged.append(added[new] + offset)
+                    merged.append(UInt32(new))
                     new += 1
                 }
             }
             merged.append(contentsOf: order[old...])
-            for slot in added[new...] { merged.append(slot + offset) }
+            for slot in new..<slotCount { merged.append(UInt32(slot)) }
         }
         order = merged
         return true
+    }
+
+    /// Adds a key already encoded (`NaturalKeyEncoding`); sets `isFull` when it does not fit.
+    private mutating func appendEncoded(_ encoded: UnsafeBufferPointer<UInt8>) {
+        let end = Int(starts[starts.count - 1])
+        guard end + encoded.count <= Int(UInt32.max) else { isFull = true; return }
+        if bytes.count < end + encoded.count { grow(toHold: end + encoded.count) }
+        if let source = encoded.baseAddress, encoded.count > 0 {
+            bytes.withUnsafeMutableBufferPointer { ($0.baseAddress! + end).update(from: source, count: encoded.count) }
+        }
+        starts.append(UInt32(end + encoded.count))
     }
 
     /// Keeps only the bytes of the keys in the order, slot by slot in order (so the order

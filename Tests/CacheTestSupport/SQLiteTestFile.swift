@@ -27,6 +27,29 @@ public enum SQLiteTestFile {
         return try connection.withStatement(sql) { statement in try statement.step() ? statement.text(0) : nil }
     }
 
+    /// Every row of the file at `path` as stored: key to record text (nil: NULL).
+    public static func storedRows(at path: String) throws -> [String: String?] {
+        let connection = try SQLiteConnection(path: path, readOnly: true, create: false, busyTimeoutMilliseconds: 5000)
+        return try connection.withStatement(#"SELECT "key", "record" FROM "records""#) { statement in
+            var rows: [String: String?] = [:]
+            while try statement.step() { rows[statement.text(0) ?? ""] = .some(statement.text(1)) }
+            return rows
+        }
+    }
+
+    /// `storedRows(at:)` with keys and records as their bytes: keys equal as text but not as
+    /// bytes (NFC and NFD) stay apart.
+    public static func storedRowBytes(at path: String) throws -> [[UInt8]: [UInt8]?] {
+        let connection = try SQLiteConnection(path: path, readOnly: true, create: false, busyTimeoutMilliseconds: 5000)
+        return try connection.withStatement(#"SELECT "key", "record" FROM "records""#) { statement in
+            var rows: [[UInt8]: [UInt8]?] = [:]
+            while try statement.step() {
+                rows[statement.withBytes(0, Array.init) ?? []] = .some(statement.withBytes(1, Array.init))
+            }
+            return rows
+        }
+    }
+
     /// An Apollo file with `rows` of (key, record JSON); `quote` doubles single quotes for SQL.
     /// The rows go in one transaction (one sync, not one per row).
     public static func apolloFile(at path: String, rows: [(String, String)], extraSQL: String = "") throws {

@@ -10,7 +10,12 @@ package protocol BackgroundWriting: RecordWriting {
     func startRemoval(of keys: [CacheKey]) -> Int
     /// Starts removing the records whose key contains `pattern` (`KeyPattern`), listed in the
     /// background too: listing 100,000 keys waits for the file's lock as the removal does.
-    func startRemoval(matching pattern: String) -> Int
+    /// `count`, the preview's, measures the progress. Over a cache that writes rows as bytes
+    /// the outcome is `.removedRows`: one statement reads and deletes them.
+    func startRemoval(matching pattern: String, expecting count: Int) -> Int
+    /// Starts putting `rows` back (`.removedRows`' rows) after removing `keys` and writing
+    /// `batches` (what a refetch it caused wrote), as the undo of a delete.
+    func startRowRestore(_ rows: StoredRows, removing keys: [CacheKey], writing batches: [[Record]]) -> Int
     /// Starts `restore(removing:writing:watchesRefetch:)` as background work.
     func startRestore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool) -> Int
     /// Starts a redo as background work: the records among `keys` that merging `before` back
@@ -29,6 +34,9 @@ package enum LongWorkOutcome: Hashable, Sendable {
     /// The records were removed: them as they were (for undo), how many broken rows went too,
     /// and the origin the removal was written under.
     case removed([Record], brokenRows: Int, origin: ChangeOrigin?)
+    /// The records were removed as rows, kept as they were stored (for undo): how many of
+    /// them are broken, and the origin.
+    case removedRows(StoredRows, brokenRows: Int, origin: ChangeOrigin?)
     /// The records were restored.
     case restored
     /// The records were written: the fields that changed, and the origin written under.

@@ -214,6 +214,12 @@ package final class StoreBackend: ExplorerBackend {
         lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
     }
 
+    /// Forgets the broken rows whose key matches `pattern` (a removal by pattern removed them all).
+    func forgetBrokenRows(matching pattern: String) {
+        let pattern = KeyPattern(pattern)
+        lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: pattern.matches) }
+    }
+
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         try store.withinReadWriteTransaction(origin: newOrigin(kind, refetches: watchesRefetch)) { transaction in

@@ -24,7 +24,7 @@ extension Explorer {
     /// (listing them there too); false when it must be done here.
     mutating func startBackgroundRemoval(matching pattern: String, count: Int, description: String) -> Bool {
         guard count >= Self.backgroundWriteThreshold else { return false }
-        return startLongWork("deleting \(Self.records(count))", .removal(description: description)) { $0.startRemoval(matching: pattern) }
+        return startLongWork("deleting \(Self.records(count))", .removal(description: description)) { $0.startRemoval(matching: pattern, expecting: count) }
     }
 
     /// Starts a big change with `start` unless one runs or the data cannot be changed (the
@@ -43,6 +43,15 @@ extension Explorer {
         guard count >= Self.backgroundWriteThreshold else { return false }
         return startLongWork("restoring \(Self.records(count))", .restore(entry, caused: caused)) {
             $0.startRestore(removing: keys, writing: batches, watchesRefetch: true)
+        }
+    }
+
+    /// Starts undoing a delete kept as rows in the background (however few: the rows go back
+    /// as bytes, which only the background writer does).
+    mutating func startBackgroundRowRestore(_ entry: UndoEntry, rows: StoredRows, removing keys: [CacheKey],
+                                            writing batches: [[Record]], caused: String) -> Bool {
+        startLongWork("restoring \(Self.records(rows.count))", .restore(entry, caused: caused)) {
+            $0.startRowRestore(rows, removing: keys, writing: batches)
         }
     }
 
@@ -90,10 +99,14 @@ extension Explorer {
         switch (work.kind, outcome) {
         case let (.removal(description), .removed(records, brokenRows, origin)):
             finishRemoval(records, brokenRows: brokenRows, origin: origin, description: description)
+        case let (.removal(description), .removedRows(rows, brokenRows, origin)):
+            finishRowRemoval(rows, brokenRows: brokenRows, origin: origin, description: description)
         case let (.restore(entry, caused), .restored):
             noteChange()
             if case let .removal(records, description) = entry.action {
                 inform("undone: \(description) (\(Self.records(records.count)) restored)" + caused)
+            } else if case let .rowRemoval(rows, brokenRows, description) = entry.action {
+                inform("undone: \(description) (\(Self.recordsAndBrokenRows(rows.count, brokenRows: brokenRows)) restored)" + caused)
             }
         case let (.edit(field, previous, value), .written(changed, origin)):
             if !changed.isEmpty {
@@ -127,6 +140,24 @@ extension Explorer {
         let what = records.count == 1 ? "\(records[0].key)" : Self.records(records.count)
         inform(brokenRows == 0 ? "deleted \(what)" + undoHint
             : Self.deletedMessage(records: records.count, brokenRows: brokenRows, undoKey: keyMap.keyName(.undo)))
+    }
+
+    /// A delete by pattern that kept its rows: every one of them, broken ones too, goes back
+    /// on undo.
+    private mutating func finishRowRemoval(_ rows: StoredRows, brokenRows: Int, origin: ChangeOrigin?, description: String) {
+        if !rows.isEmpty {
+            state.undo.append(UndoEntry(.rowRemoval(rows, brokenRows: brokenRows, description: description), origin: origin))
+            noteChange()
+        }
+        if let shown = state.record?.key, rows.keys.contains(shown) { state.record = nil }
+        let what = rows.count == 1 && brokenRows == 0 ? "\(rows.keys[0])" : Self.recordsAndBrokenRows(rows.count, brokenRows: brokenRows)
+        inform("deleted \(what)" + undoHint)
+    }
+
+    /// `1,497 records and 3 broken rows` of `rows` rows, `brokenRows` of them broken.
+    static func recordsAndBrokenRows(_ rows: Int, brokenRows: Int) -> String {
+        let records = Self.records(rows - brokenRows)
+        return brokenRows == 0 ? records : "\(records) and \(MissGroup.number(brokenRows)) broken row\(brokenRows == 1 ? "" : "s")"
     }
 
     /// A big change that wrote nothing: cancelled or failed.

@@ -44,6 +44,7 @@ extension UndoEntry {
         switch action {
         case .edit(let field, _): keys.insert(field.record)
         case .removal(let records, _): keys.formUnion(records.map(\.key))
+        case .rowRemoval(let rows, _, _): keys.formUnion(rows.keys)
         case .rewind(_, let touched, _): keys.formUnion(touched)
         case .watchFetch, .consoleFetch: break
         }

@@ -9,6 +9,10 @@ package struct UndoEntry: Hashable, Sendable {
         case edit(FieldKey, previous: CacheValue)
         /// Records were deleted: them as they were.
         case removal([Record], description: String)
+        /// Records were deleted by pattern, as rows kept as they were stored (broken ones too),
+        /// which the undo writes back as they were (`CacheStore.restoreRows`); how many of them
+        /// are broken.
+        case rowRemoval(StoredRows, brokenRows: Int, description: String)
         /// Nothing the user did: a watch's fetch (after another process's change, say) wrote.
         case watchFetch(String)
         /// The write log's "go back to here": the records it touched as they were (`touched`
@@ -45,5 +49,16 @@ package struct UndoEntry: Hashable, Sendable {
             }
         }
         return (remove, restore)
+    }
+}
+
+extension UndoEntry.Action {
+    /// The keys a removal removed (nil: not a removal).
+    var removedKeys: [CacheKey]? {
+        switch self {
+        case .removal(let records, _): records.map(\.key)
+        case .rowRemoval(let rows, _, _): rows.keys
+        default: nil
+        }
     }
 }

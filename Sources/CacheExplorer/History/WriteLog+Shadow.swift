@@ -13,7 +13,6 @@ extension WriteLog.Shadow {
     mutating func log(_ keys: Set<CacheKey>, before: (CacheKey) -> [UInt8]??,
                       decodedBefore: [CacheKey: [String: CacheValue]] = [:], after: [CacheKey: [UInt8]],
                       decodedAfter: [CacheKey: [String: CacheValue]] = [:], origin: String, counted: WriteLog.Counted? = nil) -> Bool {
-        let start = digest
         // The rows as they were (nil outside: not known) and are; unchanged ones left out.
         let images = keys.compactMap { key -> RowImages? in
             let old = before(key), new = after[key]
@@ -21,6 +20,14 @@ extension WriteLog.Shadow {
             return RowImages(key: key, old: old, new: new, oldFields: decodedBefore.isEmpty ? nil : decodedBefore[key],
                              newFields: decodedAfter.isEmpty ? nil : decodedAfter[key])
         }
+        return log(images, origin: origin, counted: counted)
+    }
+
+    /// `log(_:before:…)` of the changed rows' `images` themselves (each changed; in any order),
+    /// as a writer that handed the rows over describes them (`CommittedRows`).
+    @discardableResult
+    mutating func log(_ images: [RowImages], origin: String, counted: WriteLog.Counted? = nil) -> Bool {
+        let start = digest
         known.reserveCapacity(known.count + images.count)
         for image in images {
             follow(image.key, from: image.old ?? nil, to: image.new)

@@ -110,6 +110,42 @@ package final class WriteLog: Sendable, CommitWitness {
         }
     }
 
+    /// A commit whose rows its writer handed over (`CacheStore.removeRows`, `restoreRows`):
+    /// logged from them, with nothing read but the rows a restore merged over (written since
+    /// the delete), whose before-image nobody saw; with the digest counted, it is counted again
+    /// after such a restore.
+    package func didCommit(_ change: CacheChange, rows committed: CommittedRows) {
+        do {
+            var images: [RowImages] = []
+            var unseen = false
+            switch committed {
+            case .removed(let rows):
+                images.reserveCapacity(rows.count)
+                for index in 0..<rows.count {
+                    images.append(RowImages(key: rows.keys[index], old: .some(rows.record(at: index) ?? []), new: nil))
+                }
+            case let .restored(rows, written, fields, merged):
+                images.reserveCapacity(written.count + merged.count)
+                for index in written {
+                    images.append(RowImages(key: rows.keys[index], old: .some(nil), new: rows.record(at: index) ?? [],
+                                            newFields: fields[index]))
+                }
+                let after = try self.rows.current(Set(merged))
+                for key in merged { images.append(RowImages(key: key, old: nil, new: after[key])) }
+                unseen = !merged.isEmpty
+            }
+            let counted = unseen && isCounting ? try count() : nil
+            let origin = names(change.origin)
+            let deferred = shadow.withLock { held in
+                held.witnessed.append(change)
+                return held.log(images, origin: origin, counted: counted)
+            }
+            if deferred { makeDeferredEntries() }
+        } catch {
+            shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
+        }
+    }
+
     /// Makes the deferred entries on the log's low-priority thread, oldest first; one read
     /// meanwhile is made where it is read (`madeEntries`), and this one then left unused.
     private func makeDeferredEntries() {

@@ -14,6 +14,25 @@ package protocol CommitWitness: AnyObject, Sendable {
     /// The writes were applied and committed; `change` is what they changed, with its origin.
     /// Not called when nothing changed or when the commit failed (rolled back).
     func didCommit(_ change: CacheChange)
+    /// A commit whose rows its writer and the cache handed over as bytes (`CommittedRows`):
+    /// `willCommit` was not called for it, and `rows` says what each row was and is.
+    func didCommit(_ change: CacheChange, rows: CommittedRows)
+}
+
+extension CommitWitness {
+    /// A witness that does not take rows sees the change alone.
+    package func didCommit(_ change: CacheChange, rows: CommittedRows) { didCommit(change) }
+}
+
+/// The rows a commit made through `StoredRowWriting` took out or put back, as bytes.
+package enum CommittedRows: Sendable {
+    /// Every row of these was deleted: each is its own before-image, and no row stands after.
+    case removed(StoredRows)
+    /// The rows of `rows` at the positions `written` were written where no row stood (no
+    /// before-image; the bytes are the after-image); `fields` holds each row's fields where
+    /// it is a record. The keys `merged` held a row, which the record was merged over: their
+    /// before-image was not seen.
+    case restored(StoredRows, written: [Int], fields: [[String: CacheValue]?], merged: [CacheKey])
 }
 
 /// The store's witness, held weakly: a witness going away stops witnessing.

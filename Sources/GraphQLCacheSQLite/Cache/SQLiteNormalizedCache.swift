@@ -153,7 +153,8 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             try batch.readStoredRows(on: state.connection)
             if refusingBrokenRows, let broken = batch.firstBrokenRow { throw SQLiteError.brokenRecord(path: path, broken) }
             let result = try batch.writeChanges(on: state.connection)
-            state.keys.withLock { $0.inserted(result.newKeys) }
+            let batch = KeyListing.batch(for: result.newKeys)
+            state.keys.withLock { $0.inserted(result.newKeys, batch: batch) }
             try state.trackOwnWrites { result.changed.recordKeys }
             return result.changed
         }

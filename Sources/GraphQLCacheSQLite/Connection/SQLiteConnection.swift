@@ -16,6 +16,8 @@ package final class SQLiteConnection {
     private var lastStatement: (sql: String, handle: OpaquePointer)?
     /// The key test behind this connection's registered key functions (`SQLiteSchema`).
     let keyMatcher = KeyMatcher()
+    /// The rows a removal that keeps them notes (`SQLiteSchema.rowRemovalFunction`).
+    let rowNoter = RowNoter()
     /// The batched key lookups, one per `SQLiteRows.batchSizes`: named to the key's index once
     /// the schema is checked (`SQLiteSchema.pinKeyLookups`).
     var keyLookupSQLs = SQLiteRows.selectSQLs
@@ -200,6 +202,24 @@ package final class SQLiteConnection {
         }, nil, nil, { box in
             if let box { Unmanaged<PredicateBox>.fromOpaque(box).release() }
         })
+        if code != SQLITE_OK { throw error(code, "registering function \(name)") }
+    }
+
+    /// Registers `name(key, record)`, which notes the row in `rowNoter` and returns 1; it fails
+    /// the statement when the noter says to stop. A NULL key is not noted (0); a NULL record is
+    /// noted as NULL. Not deterministic: it has an effect.
+    func registerRowNoter(_ name: String) throws(SQLiteError) {
+        let noter = Unmanaged.passUnretained(rowNoter).toOpaque()
+        let code = sqlite3_create_function_v2(db, name, 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, noter, { context, _, arguments in
+            guard let context, let arguments, let key = arguments[0], sqlite3_value_type(key) != SQLITE_NULL
+            else { sqlite3_result_int(context, 0); return }
+            let record = arguments[1].flatMap { sqlite3_value_type($0) == SQLITE_NULL ? nil : SQLiteConnection.textBuffer($0) }
+            let keyBytes = SQLiteConnection.textBuffer(key)
+            // Borrowed: the connection keeps its noter for as long as the function is registered.
+            let noted = Unmanaged<RowNoter>.fromOpaque(sqlite3_user_data(context))
+                ._withUnsafeGuaranteedRef { $0.note(key: keyBytes, record: record) }
+            if noted { sqlite3_result_int(context, 1) } else { sqlite3_result_error(context, "the removal was stopped", -1) }
+        }, nil, nil, nil)
         if code != SQLITE_OK { throw error(code, "registering function \(name)") }
     }
 

@@ -12,6 +12,9 @@ package enum SQLiteSchema {
     /// The same test, noting each key it matches in the connection's `KeyMatcher` while a
     /// removal runs (`KeyMatcher.startNoting`).
     static let removalFunction = "cachelens_key_removed"
+    /// `cachelens_row_removed(key, record)`: notes the row in the connection's `RowNoter` while a
+    /// removal that keeps the rows runs (`SQLiteNormalizedCache.removeRows`).
+    static let rowRemovalFunction = "cachelens_row_removed"
 
     package static func open(path: String, options: SQLiteNormalizedCache.Options) throws -> SQLiteConnection {
         let isNew = try checkLocation(path, readOnly: options.readOnly)
@@ -170,5 +173,6 @@ package enum SQLiteSchema {
         try connection.registerPredicate(removalFunction) { key, pattern in
             matcher.noteMatches(key: key, pattern: pattern)
         }
+        try connection.registerRowNoter(rowRemovalFunction)
     }
 }

@@ -123,6 +123,16 @@ extension Explorer {
                 try writable().restore(removing: remove, writing: [restore, records], watchesRefetch: true)
                 noteChange()
                 inform("undone: \(description) (\(records.count) record\(records.count == 1 ? "" : "s") restored)" + caused)
+            case .rowRemoval(let rows, _, _):
+                _ = try writable()
+                if startBackgroundRowRestore(entry, rows: rows, removing: remove, writing: [restore], caused: caused) {
+                    if let redo { state.redo.append(redo) }
+                    return
+                }
+                // Another big change runs: the undo waits for it.
+                state.undo.append(entry)
+                inform("another change is under way: \(keyMap.keyName(.undo)) again once it is done")
+                return
             case let .rewind(previous, touched, description):
                 try writable().restore(removing: remove + touched, writing: [restore, previous], watchesRefetch: true)
                 noteChange()

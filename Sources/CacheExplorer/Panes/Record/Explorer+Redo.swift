@@ -12,12 +12,11 @@ extension Explorer {
         // keys here held the UI thread for seconds before a big undo could even start, and
         // with nothing else touched there is nothing to read (three sets of its 100,000 keys,
         // built to find that out, held the `u` key for 150 ms).
-        if case .removal(let records, _) = entry.action, entry.causedWrites.isEmpty {
-            return RedoEntry(undone: entry, keys: records.map(\.key), before: [])
+        if entry.causedWrites.isEmpty, let removed = entry.action.removedKeys {
+            return RedoEntry(undone: entry, keys: removed, before: [])
         }
         let keys = entry.touchedKeys
-        var absent = Set<CacheKey>()
-        if case .removal(let records, _) = entry.action { absent = Set(records.map(\.key)) }
+        var absent = Set(entry.action.removedKeys ?? [])
         for write in entry.causedWrites { absent.subtract(write.created); absent.subtract(write.previous.map(\.key)) }
         guard let records = try? backend.loadRecords(forKeys: Set(keys).subtracting(absent)) else { return nil }
         return RedoEntry(undone: entry, keys: keys, before: keys.compactMap { records[$0] })

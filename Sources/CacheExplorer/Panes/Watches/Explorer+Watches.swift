@@ -182,7 +182,7 @@ extension UndoEntry.Action {
     var summary: String {
         switch self {
         case .edit(let field, _): return "the edit of \(field)"
-        case .removal(_, let description), .rewind(_, _, let description): return description
+        case .removal(_, let description), .rowRemoval(_, _, let description), .rewind(_, _, let description): return description
         case .watchFetch(let watch): return "\(watch)'s fetch"
         case .consoleFetch(let policy): return "the console's fetch (\(policy))"
         }

@@ -1,0 +1,79 @@
+/// Removing rows and putting them back as bytes, through the store so that its witness and its
+/// subscribers hear of each as of any commit: the explorer's delete of many records by pattern
+/// and its undo, over a cache that writes rows as bytes (`StoredRowWriting`).
+///
+/// Each is a commit of its own, made without a `ReadWriteTransaction`: a transaction stages
+/// records, and these never hold one. The witness is handed the rows (`CommittedRows`) rather
+/// than asked to read them before and after.
+extension CacheStore {
+    /// Whether the cache writes rows as bytes: `removeRows(matching:…)` and
+    /// `restoreRows(_:…)` work.
+    package var writesStoredRows: Bool { cache is any StoredRowWriting }
+
+    /// Removes the records whose key matches `pattern` in one statement and returns their rows
+    /// as they were, with the change as committed (each removed key, no field key: a removal
+    /// by pattern reports them so). Nil when the cache does not write rows as bytes. When
+    /// `progress` throws, nothing is removed and the error is thrown.
+    package func removeRows(matching pattern: String, origin: ChangeOrigin?,
+                            progress: (Int) throws -> Void) throws -> (rows: StoredRows, change: CacheChange)? {
+        guard let rowCache = cache as? any StoredRowWriting else { return nil }
+        try AsyncTransactionScope.checkNotNested()
+        let result = try lock.withWriteLock { () throws -> (rows: StoredRows, change: CacheChange) in
+            let rows = try rowCache.removeRows(matching: pattern, progress: progress)
+            let change = CacheChange(removedRecords: Set(rows.keys), origin: origin)
+            if !change.isEmpty {
+                currentCommitWitness?.didCommit(change, rows: .removed(rows))
+                dispatcher.post(change)
+            }
+            return (rows, change)
+        }
+        dispatcher.drain()
+        return result
+    }
+
+    /// Puts `rows` back in one transaction: each as its bytes where its key has no row; where
+    /// one stands now (written since), the row's record (`fields`, at the same position) is
+    /// merged over it, as a merge of the record would. A row that is not a record (nil in
+    /// `fields`) goes back as its bytes too, and is left out where a row stands. The change
+    /// names every field of the records written. Nil when the cache does not write rows as
+    /// bytes. When `progress` (rows handled) throws, nothing is written.
+    package func restoreRows(_ rows: StoredRows, fields: [[String: CacheValue]?], origin: ChangeOrigin?,
+                             progress: (Int) throws -> Void) throws -> CacheChange? {
+        guard let rowCache = cache as? any StoredRowWriting else { return nil }
+        precondition(fields.count == rows.count, "restoreRows: one entry of fields for each row")
+        try AsyncTransactionScope.checkNotNested()
+        let change = try lock.withWriteLock { () throws -> CacheChange in
+            let (written, mergedChanges, merged) = try rowCache.performAtomically {
+                let written = try rowCache.insertRowsWhereAbsent(rows, progress: progress)
+                let standing = Self.positionsNotWritten(rows.count, written: written)
+                let records = standing.compactMap { index in fields[index].map { Record(key: rows.keys[index], $0) } }
+                let changes = records.isEmpty ? FieldChanges() : try rowCache.merge(records: RecordSet(records: records))
+                return (written, changes, records.map(\.key))
+            }
+            var changed = FieldChanges()
+            changed.reserveCapacity(records: written.count + merged.count)
+            for index in written {
+                if let recordFields = fields[index], !recordFields.isEmpty {
+                    changed.appendNew(record: rows.keys[index], allFieldsOf: recordFields)
+                }
+            }
+            changed.formUnion(mergedChanges)
+            let change = CacheChange(changed: changed, origin: origin)
+            if !change.isEmpty {
+                currentCommitWitness?.didCommit(change, rows: .restored(rows, written: written, fields: fields, merged: merged))
+                dispatcher.post(change)
+            }
+            return change
+        }
+        dispatcher.drain()
+        return change
+    }
+
+    /// The positions below `count` missing from `written` (ascending).
+    private static func positionsNotWritten(_ count: Int, written: [Int]) -> [Int] {
+        guard written.count < count else { return [] }
+        var isWritten = [Bool](repeating: false, count: count)
+        for index in written { isWritten[index] = true }
+        return (0..<count).filter { !isWritten[$0] }
+    }
+}

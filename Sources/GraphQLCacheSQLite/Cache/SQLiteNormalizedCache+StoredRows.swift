@@ -1,0 +1,101 @@
+import CacheKeyIndex
+import GraphQLCache
+
+/// Rows taken out and put back as bytes (`StoredRowWriting`): the explorer's delete by pattern
+/// and its undo, each one pass over the file.
+extension SQLiteNormalizedCache: StoredRowWriting {
+    /// The removal that keeps the rows: the key test of `removalSQL`, and for each row it holds
+    /// for, the row noted (`RowNoter`). `CASE` settles the order: the noter runs only on a row
+    /// whose key matches.
+    static let rowKeepingRemovalSQL = """
+        DELETE FROM "records" WHERE CASE WHEN \(SQLiteSchema.matchFunction)("key", ?) \
+        THEN \(SQLiteSchema.rowRemovalFunction)("key", "record") ELSE 0 END
+        """
+
+    /// A row written only where its key has none.
+    static let insertAbsentSQL = #"INSERT INTO "records" ("key", "record") VALUES (?, ?) ON CONFLICT("key") DO NOTHING"#
+
+    package func removeRows(matching pattern: String, progress: (Int) throws -> Void) throws -> StoredRows {
+        // Called on this thread only, while the statement runs (the cache's lock held).
+        try withoutActuallyEscaping(progress) { progress in
+            try removeRows(matching: pattern, reporting: RowProgress(report: progress))
+        }
+    }
+
+    private func removeRows(matching pattern: String, reporting progress: RowProgress) throws -> StoredRows {
+        // A write under way, for the screen's reads, which stop waiting for it after a while
+        // (`ConnectionTurns.uiPatience`): the statement holds the connection throughout.
+        turns.writeBegan()
+        defer { turns.writeEnded() }
+        return try writeOneStatement { state in
+            let rows = try Self.deleteRowsKeepingThem(matching: pattern, on: state.connection, progress: progress)
+            let removed = Set(rows.keys)
+            state.keys.withLock { $0.removed(removed, allMatching: KeyPattern(pattern)) }
+            state.trackOwnRemovals(removed)
+            return rows
+        }
+    }
+
+    /// Deletes the rows whose key matches `pattern` with one statement and returns them.
+    /// Throws what `progress` threw when it stopped the statement (nothing is deleted then),
+    /// and throws if the rows noted do not account for every row deleted.
+    static func deleteRowsKeepingThem(matching pattern: String, on connection: SQLiteConnection,
+                                      progress: RowProgress) throws -> StoredRows {
+        let deleted: Int
+        let rows: StoredRows
+        do {
+            connection.rowNoter.start(progress: progress)
+            deleted = try connection.withStatement(rowKeepingRemovalSQL) { statement in
+                statement.bind(pattern, at: 1)
+                try statement.run()
+                return connection.changes
+            }
+            rows = connection.rowNoter.stop()
+        } catch {
+            _ = connection.rowNoter.stop()
+            throw connection.rowNoter.failure ?? error
+        }
+        guard rows.count == deleted else {
+            throw SQLiteError.failure(path: connection.path, code: 0, message: "\(rows.count) rows noted for \(deleted) rows deleted",
+                                      context: "removing the keys matching \(pattern)")
+        }
+        return rows
+    }
+
+    package func insertRowsWhereAbsent(_ rows: StoredRows, progress: (Int) throws -> Void) throws -> [Int] {
+        try withoutActuallyEscaping(progress) { progress in
+            try insertRowsWhereAbsent(rows, reporting: RowProgress(report: progress))
+        }
+    }
+
+    /// A chunk at a time, each a call of its own on the connection (inside the caller's
+    /// transaction), so that the screen's reads pass between two chunks rather than wait for
+    /// the whole restore (`ConnectionTurns`).
+    private func insertRowsWhereAbsent(_ rows: StoredRows, reporting progress: RowProgress) throws -> [Int] {
+        var written: [Int] = []
+        written.reserveCapacity(rows.count)
+        for start in stride(from: 0, to: rows.count, by: RowNoter.progressInterval) {
+            try progress.report(start)
+            let chunk = start..<min(rows.count, start + RowNoter.progressInterval)
+            written += try write { state in
+                try chunk.filter { index in
+                    try rows.withRow(index) { key, record in
+                        try state.connection.withStatement(Self.insertAbsentSQL) { statement in
+                            statement.bind(bytes: key, at: 1)
+                            if let record { statement.bind(bytes: record, at: 2) } else { statement.bindNull(at: 2) }
+                            try statement.run()
+                            return state.connection.changes > 0
+                        }
+                    }
+                }
+            }
+        }
+        let keys = written.map { rows.keys[$0] }
+        let batch = KeyListing.batch(for: keys)
+        try write { state in
+            state.keys.withLock { $0.inserted(keys, batch: batch) }
+            try state.trackOwnWrites { keys }
+        }
+        return written
+    }
+}
