@@ -105,6 +105,14 @@ package struct KeyListing {
         index?.remove(keys, allMatching: pattern)
     }
 
+    /// After a removal by `pattern` that deleted every row whose key it matches (the explorer's
+    /// delete that keeps the rows): no listed key it matches is left.
+    package mutating func removedAll(matching pattern: KeyPattern) {
+        guard index != nil else { return invalidate() }
+        dropScans()
+        index?.removeAll(matching: pattern)
+    }
+
     /// After `clear()`: no keys at all.
     package mutating func cleared() {
         invalidate()

@@ -225,6 +225,17 @@ package struct SortedKeyIndex: Sendable {
         closeUp(positions)
     }
 
+    /// Drops every key `pattern` matches: after a removal by pattern, whose statement deleted
+    /// every row whose key it matches, none can be left, whichever the listing holds. One
+    /// sweep with the filter's byte test, no key made or looked up.
+    mutating func removeAll(matching pattern: KeyPattern) {
+        var positions: [Int] = []
+        withKeyTest(KeyTest(pattern, plainASCII: plainASCII)) { accepts in
+            for position in 0..<order.count where accepts(position) { positions.append(position) }
+        }
+        closeUp(positions)
+    }
+
     /// Below this many removed keys, looking each up costs less than a sweep.
     static let sweptRemovalMinimum = 64
 

@@ -37,14 +37,19 @@ extension CacheStore {
     /// `fields`) goes back as its bytes too, and is left out where a row stands. The change
     /// names every field of the records written. Nil when the cache does not write rows as
     /// bytes. When `progress` (rows handled) throws, nothing is written.
-    package func restoreRows(_ rows: StoredRows, fields: [[String: CacheValue]?], origin: ChangeOrigin?,
+    ///
+    /// `fields` is asked for once the rows are written: the caller may decode them meanwhile,
+    /// on another core, while this thread writes (the explorer's undo does).
+    package func restoreRows(_ rows: StoredRows, fields fieldsOfRows: () throws -> [[String: CacheValue]?], origin: ChangeOrigin?,
                              progress: (Int) throws -> Void) throws -> CacheChange? {
         guard let rowCache = cache as? any StoredRowWriting else { return nil }
-        precondition(fields.count == rows.count, "restoreRows: one entry of fields for each row")
         try AsyncTransactionScope.checkNotNested()
         let change = try lock.withWriteLock { () throws -> CacheChange in
+            var fields: [[String: CacheValue]?] = []
             let (written, mergedChanges, merged) = try rowCache.performAtomically {
                 let written = try rowCache.insertRowsWhereAbsent(rows, progress: progress)
+                fields = try fieldsOfRows()
+                precondition(fields.count == rows.count, "restoreRows: one entry of fields for each row")
                 let standing = Self.positionsNotWritten(rows.count, written: written)
                 let records = standing.compactMap { index in fields[index].map { Record(key: rows.keys[index], $0) } }
                 let changes = records.isEmpty ? FieldChanges() : try rowCache.merge(records: RecordSet(records: records))

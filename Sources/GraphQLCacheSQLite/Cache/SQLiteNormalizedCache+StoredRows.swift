@@ -29,9 +29,11 @@ extension SQLiteNormalizedCache: StoredRowWriting {
         defer { turns.writeEnded() }
         return try writeOneStatement { state in
             let rows = try Self.deleteRowsKeepingThem(matching: pattern, on: state.connection, progress: progress)
-            let removed = Set(rows.keys)
-            state.keys.withLock { $0.removed(removed, allMatching: KeyPattern(pattern)) }
-            state.trackOwnRemovals(removed)
+            // Every row whose key matches is gone: the listing and the tracker drop the keys
+            // the pattern matches, with no set of the removed keys made.
+            let matcher = KeyPattern(pattern)
+            state.keys.withLock { $0.removedAll(matching: matcher) }
+            state.trackOwnRemovals(matching: matcher)
             return rows
         }
     }

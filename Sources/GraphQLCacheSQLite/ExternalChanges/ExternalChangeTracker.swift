@@ -151,6 +151,12 @@ struct ExternalChangeTracker {
     static let keptRebuildMinimum = 1_024
 
     /// Stops following every row (this connection cleared the table).
+    /// Stops following the keys `pattern` matches (a removal by pattern deleted them all).
+    mutating func forget(matching pattern: KeyPattern) {
+        guard rows.keys.contains(where: pattern.matches) else { return }
+        forget(Set(rows.keys.filter(pattern.matches)))
+    }
+
     mutating func forgetAll() {
         rows = [:]
         keptBytes = 0

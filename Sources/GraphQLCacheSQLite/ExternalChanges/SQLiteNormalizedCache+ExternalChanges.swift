@@ -208,6 +208,11 @@ extension SQLiteNormalizedCache.State {
         tracker?.forget(keys)
     }
 
+    /// After this connection removed every row whose key `pattern` matches.
+    mutating func trackOwnRemovals(matching pattern: KeyPattern) {
+        tracker?.forget(matching: pattern)
+    }
+
     /// The outermost transaction committed: its writes are settled.
     mutating func trackCommit() {
         tracker?.writtenInTransaction = []
