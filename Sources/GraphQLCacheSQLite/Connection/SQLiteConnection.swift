@@ -213,14 +213,23 @@ package final class SQLiteConnection {
         let code = sqlite3_create_function_v2(db, name, 2, SQLITE_UTF8 | SQLITE_DIRECTONLY, noter, { context, _, arguments in
             guard let context, let arguments, let key = arguments[0], sqlite3_value_type(key) != SQLITE_NULL
             else { sqlite3_result_int(context, 0); return }
-            let record = arguments[1].flatMap { sqlite3_value_type($0) == SQLITE_NULL ? nil : SQLiteConnection.textBuffer($0) }
-            let keyBytes = SQLiteConnection.textBuffer(key)
+            // As blobs: `sqlite3_value_text` copies a text that the page holds without its
+            // terminating NUL, once per row; the bytes are the same.
+            let record = arguments[1].flatMap { sqlite3_value_type($0) == SQLITE_NULL ? nil : SQLiteConnection.blobBuffer($0) }
+            let keyBytes = SQLiteConnection.blobBuffer(key)
             // Borrowed: the connection keeps its noter for as long as the function is registered.
             let noted = Unmanaged<RowNoter>.fromOpaque(sqlite3_user_data(context))
                 ._withUnsafeGuaranteedRef { $0.note(key: keyBytes, record: record) }
             if noted { sqlite3_result_int(context, 1) } else { sqlite3_result_error(context, "the removal was stopped", -1) }
         }, nil, nil, nil)
         if code != SQLITE_OK { throw error(code, "registering function \(name)") }
+    }
+
+    /// A value's bytes as they are (a text's UTF-8, never converted or copied).
+    private static func blobBuffer(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        let count = Int(sqlite3_value_bytes(value))
+        let bytes = sqlite3_value_blob(value)?.assumingMemoryBound(to: UInt8.self)
+        return UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
     }
 
     private static func textBuffer(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
