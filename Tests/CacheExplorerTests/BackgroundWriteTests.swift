@@ -90,6 +90,14 @@ import Testing
         #expect(after.first { before[$0.key] != $0.value } == nil)
         #expect(after["Item:700"] == .some(#"{"name": item"#))
         #expect(after["Item:9"] == .some(nil))
+        // The redo deletes them all again, the broken rows the undo put back too.
+        explorer.send(.keyPressed(.control("r")))
+        explorer.settle()
+        #expect(explorer.state.message?.text == #"redone: delete "Item:"; u undoes"#)
+        #expect(try backend.keyCount(matching: nil) == 1)
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(try SQLiteTestFile.storedRows(at: directory.path("cache.sqlite")) == before)
     }
 
     /// With the log reading the file's stored JSON (as `cachelens explore` wires it) and its

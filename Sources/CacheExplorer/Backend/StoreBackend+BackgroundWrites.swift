@@ -46,7 +46,10 @@ extension StoreBackend {
     package func startRedo(keys: [CacheKey], before: [Record], as kind: String) -> Int {
         startBackgroundWrite { [weak self] report in
             guard let self else { return .cancelled }
-            let clear = RedoEntry.keysToClear(keys, before: before, now: try self.loadRecords(forKeys: Set(keys)))
+            // Nothing to put back (the redo of an undone delete): every key goes, read or not;
+            // reading them would decode 100,000 records, and fail on a broken row the undo of a
+            // delete kept as rows put back.
+            let clear = before.isEmpty ? keys : RedoEntry.keysToClear(keys, before: before, now: try self.loadRecords(forKeys: Set(keys)))
             try self.restoreInChunks(removing: clear, writing: [before], origin: self.newOrigin(kind), report: report)
             return .restored
         }
