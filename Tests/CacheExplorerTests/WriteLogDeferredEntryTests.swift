@@ -14,13 +14,7 @@ import Testing
         (1...count).map { Record(key: CacheKey("Item:\($0)"), ["__typename": .string("Item"), "name": .string("item \($0)"), "rank": .int($0)]) }
     }
 
-    static func witnessedStore() -> (CacheStore, WriteLog) {
-        let cache = CacheKind.memory.makeCache(records)
-        let store = CacheStore(cache: cache)
-        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
-        store.setCommitWitness(log)
-        return (store, log)
-    }
+    static func witnessedStore() -> (CacheStore, WriteLog) { witnessedMemoryStore(records) }
 
     /// The deltas a delete of every record, then their restore, must log.
     static var expected: (removal: [RecordDelta], restore: [RecordDelta]) {

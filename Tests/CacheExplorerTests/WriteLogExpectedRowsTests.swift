@@ -16,15 +16,7 @@ import Testing
         return ([key: RecordJSON.encode(fields)], [key: fields])
     }
 
-    /// A store over the records with a write log as its witness (held here: the store holds
-    /// its witness weakly).
-    static func witnessedStore() -> (CacheStore, WriteLog) {
-        let cache = CacheKind.memory.makeCache(records)
-        let store = CacheStore(cache: cache)
-        let log = WriteLog(rows: .encoding(cache), names: { _ in "test" }, holdingCommits: { try $0() })
-        store.setCommitWitness(log)
-        return (store, log)
-    }
+    static func witnessedStore() -> (CacheStore, WriteLog) { witnessedMemoryStore(records) }
 
     static func removalBefore(_ log: WriteLog, _ store: CacheStore, removing key: CacheKey, as origin: ChangeOrigin) throws -> CacheValue? {
         try store.withinReadWriteTransaction(origin: origin) { try $0.removeRecord(for: key) }
