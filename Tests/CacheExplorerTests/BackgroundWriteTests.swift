@@ -100,6 +100,27 @@ import Testing
         #expect(try SQLiteTestFile.storedRows(at: directory.path("cache.sqlite")) == before)
     }
 
+    /// The undo of a delete kept as rows that a watch's refetch wrote after takes both back in
+    /// one transaction, the rows then going back as records: the broken ones cannot, and the
+    /// message says so.
+    @Test func anUndoWithARefetchsWritesRestoresTheRecordsAndSaysWhichRowsCouldNotBe() throws {
+        let directory = try TemporaryDirectory()
+        var (explorer, backend) = try Self.explorer(.sqlite, in: directory)
+        try SQLiteTestFile.run("UPDATE records SET record = '{\"name\": item' WHERE key = 'Item:3'", at: directory.path("cache.sqlite"))
+        explorer.press([.character("D")] + "Item:".map(Key.character) + [.enter])
+        explorer.send(.keyPressed(.character("y")))
+        explorer.settle()
+        // What a watch's refetch would have written after the delete, filed with it.
+        try backend.write([Record(key: "Fetched:1", ["name": .string("fetched")])])
+        explorer.send(.watchWrote(WatchWrite(watch: "w1", cause: explorer.state.undo.last?.origin, previous: [], created: ["Fetched:1"])))
+        explorer.send(.keyPressed(.character("u")))
+        explorer.settle()
+        #expect(explorer.state.message?.text
+            == #"undone: delete "Item:" (1,499 records restored; 1 broken row could not be) and 1 record its watch refetch wrote"#)
+        #expect(try backend.keyCount(matching: nil) == Self.count)
+        #expect(try backend.keyCount(matching: "Fetched:") == 0)
+    }
+
     /// With the log reading the file's stored JSON (as `cachelens explore` wires it) and its
     /// digest counted, a big delete and its undo (whose records the log takes as their rows
     /// after) leave the digest equal to one counted afresh from the file.

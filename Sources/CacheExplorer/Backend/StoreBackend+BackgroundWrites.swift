@@ -198,7 +198,7 @@ extension StoreBackend {
             report(min(1, Double(done) / Double(max(1, count))))
         }) else { return nil }
         let broken = Self.brokenRowCount(removed.rows)
-        if broken > 0 { forgetBrokenRows(matching: pattern) }
+        forgetBrokenRows(matching: pattern)
         return .removedRows(removed.rows, brokenRows: broken, origin: origin)
     }
 

@@ -106,7 +106,11 @@ extension Explorer {
             if case let .removal(records, description) = entry.action {
                 inform("undone: \(description) (\(Self.records(records.count)) restored)" + caused)
             } else if case let .rowRemoval(rows, brokenRows, description) = entry.action {
-                inform("undone: \(description) (\(Self.recordsAndBrokenRows(rows.count, brokenRows: brokenRows)) restored)" + caused)
+                // Taken back with a refetch's writes, the rows go back as records: broken ones cannot.
+                let restored = entry.causedWrites.isEmpty || brokenRows == 0
+                    ? "\(Self.recordsAndBrokenRows(rows.count, brokenRows: brokenRows)) restored"
+                    : "\(Self.records(rows.count - brokenRows)) restored; \(MissGroup.number(brokenRows)) broken row\(brokenRows == 1 ? "" : "s") could not be"
+                inform("undone: \(description) (\(restored))" + caused)
             }
         case let (.edit(field, previous, value), .written(changed, origin)):
             if !changed.isEmpty {
