@@ -1,3 +1,4 @@
+import Foundation
 import CacheExplorer
 import CacheTestSupport
 import GraphQLCache
@@ -90,6 +91,11 @@ import Testing
         #expect(after.first { before[$0.key] != $0.value } == nil)
         #expect(after["Item:700"] == .some(#"{"name": item"#))
         #expect(after["Item:9"] == .some(nil))
+        // The broken rows are counted again, as the status bar shows them.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while backend.brokenRows.brokenKeys.count < 4, clock.now - start < .seconds(30) { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(Set(backend.brokenRows.brokenKeys) == ["Item:3", "Item:700", "Item:1499", "Item:9"])
         // The redo deletes them all again, the broken rows the undo put back too.
         explorer.send(.keyPressed(.control("r")))
         explorer.settle()

@@ -233,6 +233,8 @@ extension StoreBackend {
                try Task.checkCancellation()
                report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
            }) != nil {
+            // Broken rows went back too: the status bar's count of them is found again.
+            if decoding.fields().contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
             return
         }
         let fields = decoding.fields()
