@@ -101,6 +101,7 @@ import Testing
         explorer.settle()
         #expect(explorer.state.message?.text == #"redone: delete "Item:"; u undoes"#)
         #expect(try backend.keyCount(matching: nil) == 1)
+        #expect(backend.brokenRows.brokenKeys.isEmpty)
         explorer.send(.keyPressed(.character("u")))
         explorer.settle()
         #expect(try SQLiteTestFile.storedRows(at: directory.path("cache.sqlite")) == before)

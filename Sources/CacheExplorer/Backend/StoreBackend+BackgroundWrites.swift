@@ -51,6 +51,8 @@ extension StoreBackend {
             // delete kept as rows put back.
             let clear = before.isEmpty ? keys : RedoEntry.keysToClear(keys, before: before, now: try self.loadRecords(forKeys: Set(keys)))
             try self.restoreInChunks(removing: clear, writing: [before], origin: self.newOrigin(kind), report: report)
+            // A broken row among those removed is gone from the status bar's count too.
+            if !self.brokenRows.brokenKeys.isEmpty { self.forgetBrokenRows(Set(clear)) }
             return .restored
         }
     }
