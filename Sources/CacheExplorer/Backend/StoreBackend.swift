@@ -23,8 +23,10 @@ package final class StoreBackend: ExplorerBackend {
     package let watchesUseNetwork: Bool
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
-    /// The broken rows as last scanned.
-    private let lastBrokenRows = Mutex(BrokenRowSummary())
+    /// The broken rows as last scanned, and how many deletes edited them since: a scan that
+    /// began before a delete (the one started when the file opens) does not put back the
+    /// broken rows the delete removed.
+    private let lastBrokenRows = Mutex((summary: BrokenRowSummary(), edits: 0))
     /// Whether a listener for the background read of the keys is registered (`keysBeingRead`).
     private let hearsKeyRead = Mutex(false)
     /// Who `onChange` tells (counts and explains finished in the background go to them).
@@ -148,19 +150,21 @@ package final class StoreBackend: ExplorerBackend {
         return try rows.loadStoredRecords(forKeys: keys)
     }
 
-    package var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0 } }
+    package var brokenRows: BrokenRowSummary { lastBrokenRows.withLock { $0.summary } }
 
     package func scanBrokenRows(waiting: Bool) {
         guard let rows = store.cache as? BrokenRowReporting else { return }
         // The scan never waits for another process's lock: run off any task, it could not be
         // cancelled, and it would hold the file's connection meanwhile. Refused, it is made
         // again after the next external change.
+        let edits = lastBrokenRows.withLock { $0.edits }
         let scan: @Sendable () -> Void = { [weak self] in
             guard let summary = try? LockWaiting.$forbidden.withValue(true, operation: { try rows.brokenRowSummary() }),
                   let self else { return }
             let changed = self.lastBrokenRows.withLock { last in
-                defer { last = summary }
-                return last != summary
+                guard last.edits == edits, last.summary != summary else { return false }
+                last.summary = summary
+                return true
             }
             if changed && !waiting { for listener in self.listeners.withLock({ $0 }) { listener(.brokenRowsScanned) } }
         }
@@ -211,13 +215,19 @@ package final class StoreBackend: ExplorerBackend {
 
     /// Broken rows just deleted are no longer listed as broken.
     func forgetBrokenRows(_ broken: Set<CacheKey>) {
-        lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: broken.contains) }
+        lastBrokenRows.withLock { last in
+            last.summary.brokenKeys.removeAll(where: broken.contains)
+            last.edits += 1
+        }
     }
 
     /// Forgets the broken rows whose key matches `pattern` (a removal by pattern removed them all).
     func forgetBrokenRows(matching pattern: String) {
         let pattern = KeyPattern(pattern)
-        lastBrokenRows.withLock { $0.brokenKeys.removeAll(where: pattern.matches) }
+        lastBrokenRows.withLock { last in
+            last.summary.brokenKeys.removeAll(where: pattern.matches)
+            last.edits += 1
+        }
     }
 
     package func restore(removing keys: [CacheKey], writing batches: [[Record]], watchesRefetch: Bool, as kind: String) throws {
