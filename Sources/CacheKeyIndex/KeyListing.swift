@@ -84,6 +84,11 @@ package struct KeyListing {
         keys.count > keysInsertedOneByOne ? SortedKeyIndex.sortedBatch(keys) : nil
     }
 
+    /// Whether `inserted(_:batch:)` would take new keys in rather than drop the listing: with no
+    /// index built there is nothing to keep current, and a batch sorted for it (a library's
+    /// merge of 100,000 new records, 40 ms) would be thrown away.
+    package var takesInsertions: Bool { index != nil && runningCounts == 0 }
+
     /// Up to this many new keys are put in place one by one (a search and a shift each).
     static let keysInsertedOneByOne = 256
 

@@ -93,7 +93,9 @@ extension SQLiteNormalizedCache: StoredRowWriting {
             }
         }
         let keys = written.map { rows.keys[$0] }
-        let batch = KeyListing.batch(for: keys)
+        // Sorted without the connection held, so that the screen's reads pass meanwhile.
+        let takes = try write { state in state.keys.withLock { $0.takesInsertions } }
+        let batch = takes ? KeyListing.batch(for: keys) : nil
         try write { state in
             state.keys.withLock { $0.inserted(keys, batch: batch) }
             try state.trackOwnWrites { keys }

@@ -153,7 +153,7 @@ public final class SQLiteNormalizedCache: BrowsableNormalizedCache {
             try batch.readStoredRows(on: state.connection)
             if refusingBrokenRows, let broken = batch.firstBrokenRow { throw SQLiteError.brokenRecord(path: path, broken) }
             let result = try batch.writeChanges(on: state.connection)
-            let batch = KeyListing.batch(for: result.newKeys)
+            let batch = state.keys.withLock({ $0.takesInsertions }) ? KeyListing.batch(for: result.newKeys) : nil
             state.keys.withLock { $0.inserted(result.newKeys, batch: batch) }
             try state.trackOwnWrites { result.changed.recordKeys }
             return result.changed
