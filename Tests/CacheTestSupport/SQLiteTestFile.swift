@@ -27,14 +27,12 @@ public enum SQLiteTestFile {
         return try connection.withStatement(sql) { statement in try statement.step() ? statement.text(0) : nil }
     }
 
-    /// Every row of the file at `path` as stored: key to record text (nil: NULL).
+    /// Every row of the file at `path` as stored: key to record text (nil: NULL). Keys equal as
+    /// text (NFC and NFD) fall together here; `storedRowBytes` keeps them apart.
     public static func storedRows(at path: String) throws -> [String: String?] {
-        let connection = try SQLiteConnection(path: path, readOnly: true, create: false, busyTimeoutMilliseconds: 5000)
-        return try connection.withStatement(#"SELECT "key", "record" FROM "records""#) { statement in
-            var rows: [String: String?] = [:]
-            while try statement.step() { rows[statement.text(0) ?? ""] = .some(statement.text(1)) }
-            return rows
-        }
+        Dictionary(try storedRowBytes(at: path).map { key, record in
+            (String(decoding: key, as: UTF8.self), record.map { String(decoding: $0, as: UTF8.self) })
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `storedRows(at:)` with keys and records as their bytes: keys equal as text but not as

@@ -12,11 +12,7 @@ final class RowFieldDecoding: @unchecked Sendable {
     init(_ rows: StoredRows) {
         DispatchQueue.global(qos: .utility).async { [self] in
             let names = FieldNameTable()
-            decoded = (0..<rows.count).map { index in
-                rows.withRow(index) { _, record in
-                    record.flatMap { try? RecordJSON.decode(buffer: $0, key: rows.keys[index], names: names) }
-                }
-            }
+            decoded = (0..<rows.count).map { rows.fields(at: $0, names: names) }
             done.signal()
         }
     }
@@ -26,5 +22,12 @@ final class RowFieldDecoding: @unchecked Sendable {
         done.wait()
         defer { done.signal() }  // for the next call, which then need not wait
         return decoded
+    }
+}
+
+extension StoredRows {
+    /// Row `index`'s fields; nil when it is not a record (not JSON, not an object, NULL).
+    func fields(at index: Int, names: FieldNameTable? = nil) -> [String: CacheValue]? {
+        withRow(index) { _, record in record.flatMap { try? RecordJSON.decode(buffer: $0, key: keys[index], names: names) } }
     }
 }
