@@ -107,6 +107,37 @@ import Testing
         #expect(try SQLiteTestFile.storedRows(at: directory.path("cache.sqlite")) == before)
     }
 
+    /// The status bar's count of broken rows follows a big delete that took them, even when the
+    /// store's change is applied before the delete's work has ended: the delete commits, the
+    /// screen's turn takes the change in, and only then does the backend forget the rows it
+    /// deleted (in the terminal the change comes whenever the screen's thread next turns).
+    @Test func theBrokenRowCountFollowsABigDeleteWhoseChangeArrivesBeforeItsEnd() throws {
+        let directory = try TemporaryDirectory()
+        _ = try Self.explorer(.sqlite, in: directory)
+        try SQLiteTestFile.run("UPDATE records SET record = '{\"name\": item' WHERE key IN ('Item:3', 'Item:700')",
+                               at: directory.path("cache.sqlite"))
+        let backend = StoreBackend(cache: try SQLiteNormalizedCache(path: directory.path("cache.sqlite")), sourceName: "items")
+        var explorer = Explorer(backend: backend, size: Size(width: 100, height: 30))
+        #expect(explorer.state.brokenRows.brokenKeys.count == 2)
+        // Holds the committing thread just after the change is posted, until the screen took it.
+        let changePosted = DispatchSemaphore(value: 0), changeTaken = DispatchSemaphore(value: 0)
+        backend.onChange { action in
+            guard case .storeDidChange = action else { return }
+            changePosted.signal()
+            changeTaken.wait()
+        }
+        explorer.press([.character("D")] + "Item:".map(Key.character) + [.enter])
+        explorer.send(.keyPressed(.character("y")))
+        #expect(changePosted.wait(timeout: .now() + 30) == .success)
+        explorer.turn(nil)
+        changeTaken.signal()
+        explorer.settle()
+        #expect(explorer.state.message?.text == "deleted 1,498 records and 2 broken rows; u undoes")
+        #expect(explorer.state.brokenRows.brokenKeys.isEmpty)
+        let statusBar = explorer.render().text.split(separator: "\n").first { $0.contains("BROWSE") }
+        #expect(statusBar?.contains("broken") == false)
+    }
+
     /// The undo of a delete kept as rows that a watch's refetch wrote after takes both back in
     /// one transaction, the rows then going back as records: the broken ones cannot, and the
     /// message says so.

@@ -157,6 +157,8 @@ extension StoreBackend {
     func restoreInChunks(removing keys: [CacheKey], writing batches: [[Record]], origin: ChangeOrigin,
                                  report: (Double) -> Void) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
+        // A broken-row scan meanwhile sees its chunks before the transaction ends.
+        defer { brokenRowsEdited() }
         let total = max(1, keys.count + batches.reduce(0) { $0 + $1.count })
         var done = 0
         try store.withinReadWriteTransaction(origin: origin) { transaction in
@@ -227,12 +229,23 @@ extension StoreBackend {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         let decoding = RowFieldDecoding(rows)
         let origin = newOrigin("undo", refetches: true)
-        if keys.isEmpty, batches.allSatisfy(\.isEmpty),
-           try store.restoreRows(rows, fields: { decoding.fields() }, origin: origin, progress: { done in
-               try Task.checkCancellation()
-               report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
-           }) != nil {
-            // Broken rows went back too: the status bar's count of them is found again.
+        let restored: CacheChange?
+        do {
+            restored = keys.isEmpty && batches.allSatisfy(\.isEmpty)
+                ? try store.restoreRows(rows, fields: { decoding.fields() }, origin: origin, progress: { done in
+                    try Task.checkCancellation()
+                    report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
+                })
+                : nil
+        } catch {
+            // A scan meanwhile may have seen the rows written before it was cancelled.
+            brokenRowsEdited()
+            throw error
+        }
+        if restored != nil {
+            // Broken rows went back too: the status bar's count of them is found again (a
+            // scan that ran meanwhile saw only some of them).
+            brokenRowsEdited()
             if decoding.fields().contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
             return
         }

@@ -23,9 +23,10 @@ package final class StoreBackend: ExplorerBackend {
     package let watchesUseNetwork: Bool
     private let waitsForWatches: Bool
     private let subscriptions = Mutex<[CacheSubscription]>([])
-    /// The broken rows as last scanned, and how many deletes edited them since: a scan that
+    /// The broken rows as last scanned, and how many writes edited them since: a scan that
     /// began before a delete (the one started when the file opens) does not put back the
-    /// broken rows the delete removed.
+    /// broken rows the delete removed, nor does one that read an undo's rows before its
+    /// transaction ended keep them if it was cancelled. Such a scan is made again.
     private let lastBrokenRows = Mutex((summary: BrokenRowSummary(), edits: 0))
     /// Whether a listener for the background read of the keys is registered (`keysBeingRead`).
     private let hearsKeyRead = Mutex(false)
@@ -161,14 +162,29 @@ package final class StoreBackend: ExplorerBackend {
         let scan: @Sendable () -> Void = { [weak self] in
             guard let summary = try? LockWaiting.$forbidden.withValue(true, operation: { try rows.brokenRowSummary() }),
                   let self else { return }
-            let changed = self.lastBrokenRows.withLock { last in
-                guard last.edits == edits, last.summary != summary else { return false }
+            let outcome: ScanOutcome = self.lastBrokenRows.withLock { last in
+                guard last.edits == edits else { return .overtaken }
+                guard last.summary != summary else { return .unchanged }
                 last.summary = summary
-                return true
+                return .changed
             }
-            if changed && !waiting { for listener in self.listeners.withLock({ $0 }) { listener(.brokenRowsScanned) } }
+            switch outcome {
+            case .overtaken: self.scanBrokenRows(waiting: false)
+            case .changed where !waiting: for listener in self.listeners.withLock({ $0 }) { listener(.brokenRowsScanned) }
+            case .changed, .unchanged: break
+            }
         }
         if waiting { scan() } else { DispatchQueue.global(qos: .utility).async(execute: scan) }
+    }
+
+    /// What became of a broken-row scan's result: a write that edited the rows while it ran
+    /// overtook it (it is made again), or it was kept, changed or not.
+    private enum ScanOutcome { case overtaken, unchanged, changed }
+
+    /// A write that may have changed which rows are broken ended (committed or not): a scan
+    /// running meanwhile may have seen its rows before it ended, so its result is not kept.
+    func brokenRowsEdited() {
+        lastBrokenRows.withLock { $0.edits += 1 }
     }
 
     package func forEachRecord(_ body: (Record) throws -> Void) throws {

@@ -96,6 +96,9 @@ extension Explorer {
     mutating func longWorkFinished(id: Int, _ outcome: LongWorkOutcome) {
         guard let work = state.longWork, work.id == id else { return }
         state.longWork = nil
+        // The backend forgets the broken rows a delete took after its commit, which the screen
+        // may have taken in already: the status bar's count is taken again now.
+        defer { state.brokenRows = backend.brokenRows }
         switch (work.kind, outcome) {
         case let (.removal(description), .removed(records, brokenRows, origin)):
             finishRemoval(records, brokenRows: brokenRows, origin: origin, description: description)
