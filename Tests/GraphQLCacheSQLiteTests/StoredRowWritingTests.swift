@@ -126,6 +126,7 @@ import Testing
         defer { subscription.cancel() }
         let origin = store.makeOrigin()
         let removed = try #require(try store.removeRows(matching: "item:", origin: origin) { _ in })
+        #expect(!removed.change.removedRecordKeys.isSetMade, "the removed keys are distinct: no set is made of them")
         #expect(removed.change.removedRecords == Set(Self.matching.keys.map { CacheKey(String(decoding: $0, as: UTF8.self)) }))
         #expect(removed.change.removedRecords.count == Self.matching.count)
         #expect(removed.change.origin == origin)

@@ -10,7 +10,11 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
         _modify { yield &changedFieldKeys.set }
     }
     /// Records that existed and were removed (by key, by pattern or by `clear`).
-    public var removedRecords: Set<CacheKey>
+    public var removedRecords: Set<CacheKey> {
+        get { removedRecordKeys.set }
+        set { removedRecordKeys.set = newValue }
+        _modify { yield &removedRecordKeys.set }
+    }
     /// The field keys the removed records held, where the transaction knew them (records it
     /// loaded or wrote before removing them). Unlike Apollo, removals notify: a watcher that
     /// read a removed record must learn that it is gone (apollo-ios #3493, #3502).
@@ -27,6 +31,9 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     package private(set) var changedFieldKeys: CacheChangeFieldKeys
     /// `removedFields` as held.
     package private(set) var removedFieldKeys: CacheChangeFieldKeys
+    /// `removedRecords` as held: the store's readers walk these instead of asking for the set,
+    /// which a removal of rows by pattern makes only when asked (`CacheChangeRecordKeys`).
+    package private(set) var removedRecordKeys: CacheChangeRecordKeys
 
     /// A change made of its parts (tests and custom stores build them; the store reports its own).
     public init(
@@ -34,15 +41,23 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
         removedFields: Set<FieldKey> = [], origin: ChangeOrigin? = nil
     ) {
         self.changedFieldKeys = CacheChangeFieldKeys(changedFields)
-        self.removedRecords = removedRecords
+        self.removedRecordKeys = CacheChangeRecordKeys(removedRecords)
         self.removedFieldKeys = CacheChangeFieldKeys(removedFields)
+        self.origin = origin
+    }
+
+    /// A change removing `keys`, which the caller knows to be distinct, kept as they are.
+    package init(removedDistinct keys: [CacheKey], origin: ChangeOrigin? = nil) {
+        self.changedFieldKeys = CacheChangeFieldKeys()
+        self.removedRecordKeys = CacheChangeRecordKeys(distinct: keys)
+        self.removedFieldKeys = CacheChangeFieldKeys()
         self.origin = origin
     }
 
     /// A change whose changed field keys are a merge's grouped report, kept grouped.
     package init(changed: FieldChanges, origin: ChangeOrigin? = nil) {
         self.changedFieldKeys = CacheChangeFieldKeys(grouped: changed)
-        self.removedRecords = []
+        self.removedRecordKeys = CacheChangeRecordKeys()
         self.removedFieldKeys = CacheChangeFieldKeys()
         self.origin = origin
     }
@@ -53,7 +68,7 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether nothing changed: such a change is never delivered.
-    public var isEmpty: Bool { changedFieldKeys.isEmpty && removedRecords.isEmpty && removedFieldKeys.isEmpty }
+    public var isEmpty: Bool { changedFieldKeys.isEmpty && removedRecordKeys.isEmpty && removedFieldKeys.isEmpty }
 
     /// Changed fields and the fields of removed records together: every field key that no
     /// longer reads as it did.
@@ -72,7 +87,7 @@ public struct CacheChange: Sendable, Hashable, CustomStringConvertible {
     package var changedRecords: Set<CacheKey> { changedFieldKeys.recordKeys }
 
     public static func == (lhs: CacheChange, rhs: CacheChange) -> Bool {
-        lhs.origin == rhs.origin && lhs.removedRecords == rhs.removedRecords
+        lhs.origin == rhs.origin && lhs.removedRecordKeys == rhs.removedRecordKeys
             && lhs.changedFieldKeys == rhs.changedFieldKeys && lhs.removedFieldKeys == rhs.removedFieldKeys
     }
 

@@ -20,7 +20,8 @@ extension CacheStore {
         try AsyncTransactionScope.checkNotNested()
         let result = try lock.withWriteLock { () throws -> (rows: StoredRows, change: CacheChange) in
             let rows = try rowCache.removeRows(matching: pattern, progress: progress)
-            let change = CacheChange(removedRecords: Set(rows.keys), origin: origin)
+            // The table's unique index keeps the keys distinct: no set is made of them.
+            let change = CacheChange(removedDistinct: rows.keys, origin: origin)
             if !change.isEmpty {
                 currentCommitWitness?.didCommit(change, rows: .removed(rows))
                 dispatcher.post(change)

@@ -118,7 +118,7 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
         if !fieldObservers.isEmpty {
             change.removedFieldKeys.forEachRecord { record, names in observers(of: record, names: names, into: &result) }
         }
-        for key in change.removedRecords {
+        for key in change.removedRecordKeys {
             switch fieldObservers[key] {
             case .one(let entry)?: result.insert(entry.id)
             case .many(let group)?: for entry in group.entries { result.insert(entry.id) }
@@ -148,7 +148,7 @@ struct ChangeIndex<ID: Hashable & Sendable>: Sendable {
             !records.isEmpty && records.contains(record) || touchesFields(record, names)
         }
             || change.removedFieldKeys.containsRecord(where: touchesFields)
-            || change.removedRecords.contains { fields.contains(record: $0) || records.contains($0) }
+            || change.removedRecordKeys.contains { fields.contains(record: $0) || records.contains($0) }
     }
 
     /// Adds the observers of the fields `names` of `record`: the record is looked up once.

@@ -38,10 +38,10 @@ public struct WatchTrigger: Sendable, Hashable {
                 for name in names where watchedNames.contains(name) { fields.insert(FieldKey(record: record, field: name)) }
             }
         }
-        if !watchedRecords.isEmpty { records.formUnion(change.removedRecords.lazy.filter(watchedRecords.contains)) }
+        if !watchedRecords.isEmpty { records.formUnion(change.removedRecordKeys.lazy.filter(watchedRecords.contains)) }
         self.fields = fields
         self.records = records
-        removedReads = change.removedRecords.filter(watched.contains(record:))
+        removedReads = Set(change.removedRecordKeys.lazy.filter(watched.contains(record:)))
     }
 
     /// Whether the change touched none of the dependencies.
