@@ -12,7 +12,7 @@ extension WriteLog {
     @discardableResult
     package func attachJournal(path: String, cachePath: String) throws(GraphQLCacheError) -> [JournalProblem] {
         let digest = try digest()
-        return try shadow.withLock { held throws(GraphQLCacheError) -> [JournalProblem] in
+        return try settled { held throws(GraphQLCacheError) -> [JournalProblem] in
             var problems: [JournalProblem] = []
             var existing: JournalReader?
             if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 {
@@ -35,11 +35,11 @@ extension WriteLog {
     }
 
     /// The attached journal's path, if any.
-    package var journalPath: String? { shadow.withLock { $0.journal?.writer.path } }
+    package var journalPath: String? { settled { $0.journal?.writer.path } }
 
     /// Looks for entries another recorder appended to the journal since the last look.
     package func refreshJournal() {
-        shadow.withLock { held in
+        settled { held in
             do { try held.journal?.reader.refresh() } catch { held.failure = "the journal cannot be read: \(error)" }
         }
     }

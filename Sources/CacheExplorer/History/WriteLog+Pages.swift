@@ -5,7 +5,7 @@ import GraphQLCache
 extension WriteLog {
     /// How many entries the log holds (the journal's, when one is attached).
     package var entryCount: Int {
-        shadow.withLock { $0.journal?.reader.entryCount ?? $0.entries.count }
+        settled { $0.journal?.reader.entryCount ?? $0.entries.count }
     }
 
     /// The entries at `positions` (0 is the oldest), in the order asked.
@@ -17,7 +17,7 @@ extension WriteLog {
 
     /// The entries at `range` (0 is the oldest), oldest first.
     package func entries(_ range: Range<Int>) throws -> [JournalEntry] {
-        try shadow.withLock { held throws -> [JournalEntry] in
+        try settled { held throws -> [JournalEntry] in
             if let journal = held.journal { return try journal.reader.entries(range) }
             return held.madeEntries(range)
         }
@@ -55,6 +55,6 @@ extension WriteLog {
     /// The positions after which the history is not whole (gaps the recorder wrote), as entry
     /// counts: going back across one would show history that did not happen.
     package var gapPositions: [Int] {
-        shadow.withLock { $0.journal?.reader.gaps.map(\.afterEntries) ?? [] }
+        settled { $0.journal?.reader.gaps.map(\.afterEntries) ?? [] }
     }
 }

@@ -9,8 +9,8 @@ extension WriteLog {
     package func continueHistory(of earlier: WriteLog, origin: String) throws {
         var differ = CacheDiffer(before: try earlier.rows.ordered(), after: try rows.ordered())
         let deltas = try differ.all()
-        let (history, before) = earlier.shadow.withLock { ($0.entries, $0.digest) }
-        shadow.withLock { held in
+        let (history, before) = earlier.settled { ($0.entries, $0.digest) }
+        settled { held in
             guard held.journal == nil else { return }
             held.entries = history + held.entries
             held.append(origin: origin, records: deltas, before: before)

@@ -43,6 +43,8 @@ package final class WriteLog: Sendable, CommitWitness {
         var expected: ExpectedRows?
         /// Changes logged by `didCommit` whose notification has not come yet.
         var witnessed: [CacheChange] = []
+        /// Commits whose rows were handed over, not taken in yet (`settled`), oldest first.
+        var handedRows: [HandedRowsCommit] = []
         /// The entries, without a journal (`HeldEntry`: some made when first read).
         var entries: [HeldEntry] = []
         var nextDeferredID = 0
@@ -99,7 +101,7 @@ package final class WriteLog: Sendable, CommitWitness {
             let changed = change.changedFieldKeys.isEmpty ? []
                 : change.removedRecords.isEmpty ? pending.keys : change.changedRecords
             let after = try afterImages(of: changed, pending: pending)
-            let deferred = shadow.withLock { held in
+            let deferred = settled { held in
                 held.witnessed.append(change)
                 return held.log(pending.keys, before: { .some(pending.before[$0]) }, decodedBefore: pending.beforeFields,
                                 after: after.rows, decodedAfter: after.fields, origin: names(change.origin))
@@ -110,47 +112,12 @@ package final class WriteLog: Sendable, CommitWitness {
         }
     }
 
-    /// A commit whose rows its writer handed over (`CacheStore.removeRows`, `restoreRows`):
-    /// logged from them, with nothing read but the rows a restore merged over (written since
-    /// the delete), whose before-image nobody saw; with the digest counted, it is counted again
-    /// after such a restore.
-    package func didCommit(_ change: CacheChange, rows committed: CommittedRows) {
-        do {
-            var images: [RowImages] = []
-            var unseen = false
-            switch committed {
-            case .removed(let rows):
-                images.reserveCapacity(rows.count)
-                for index in 0..<rows.count {
-                    images.append(RowImages(key: rows.keys[index], old: .some(rows.record(at: index) ?? []), new: nil))
-                }
-            case let .restored(rows, written, fields, merged):
-                images.reserveCapacity(written.count + merged.count)
-                for index in written {
-                    images.append(RowImages(key: rows.keys[index], old: .some(nil), new: rows.record(at: index) ?? [],
-                                            newFields: fields[index]))
-                }
-                let after = try self.rows.current(Set(merged))
-                for key in merged { images.append(RowImages(key: key, old: nil, new: after[key])) }
-                unseen = !merged.isEmpty
-            }
-            let counted = unseen && isCounting ? try count() : nil
-            let origin = names(change.origin)
-            let deferred = shadow.withLock { held in
-                held.witnessed.append(change)
-                return held.log(images, origin: origin, counted: counted)
-            }
-            if deferred { makeDeferredEntries() }
-        } catch {
-            shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
-        }
-    }
-
     /// Makes the deferred entries on the log's low-priority thread, oldest first; one read
     /// meanwhile is made where it is read (`madeEntries`), and this one then left unused.
-    private func makeDeferredEntries() {
+    /// Takes in the handed commits waiting first (`settled`).
+    func makeDeferredEntries() {
         entryMaker.async { [weak self] in
-            while let self, let deferred = self.shadow.withLock({ $0.firstDeferred }) {
+            while let self, let deferred = self.settled({ $0.firstDeferred }) {
                 let entry = deferred.made(onEveryCore: false)
                 self.shadow.withLock { $0.replaceDeferred(deferred.id, with: entry) }
             }
@@ -175,7 +142,7 @@ package final class WriteLog: Sendable, CommitWitness {
             let after = try rows.current(keys)
             let seen = rows.externalBefore(keys)
             let origin = names(change.origin)
-            let (needsCount, deferred) = shadow.withLock { held in
+            let (needsCount, deferred) = settled { held in
                 let priors = held.priors(keys, seen: seen)
                 guard priors.count < keys.count, held.digest != nil, held.shares == nil else {
                     return (false, held.log(keys, before: { priors[$0] }, after: after, origin: origin))
@@ -185,7 +152,7 @@ package final class WriteLog: Sendable, CommitWitness {
             if deferred { makeDeferredEntries() }
             guard needsCount else { return }
             let counted = try count()
-            let countedDeferred = shadow.withLock { held in
+            let countedDeferred = settled { held in
                 let priors = held.priors(keys, seen: seen)
                 return held.log(keys, before: { priors[$0] }, after: after, origin: origin, counted: counted)
             }
@@ -214,11 +181,11 @@ package final class WriteLog: Sendable, CommitWitness {
     /// known, whose rows therefore could not be taken out of it one by one).
     private func recount() throws {
         let counted = try count()
-        shadow.withLock { ($0.digest, $0.shares) = (counted.digest, counted.shares) }
+        settled { ($0.digest, $0.shares) = (counted.digest, counted.shares) }
     }
 
     /// The digest of every row as the cache holds them now, with their shares.
-    private func count() throws -> Counted {
+    func count() throws -> Counted {
         var counted = Counted(shares: RowHashes(limit: shareLimit))
         try rows.each { row in
             let share = CacheDigest.rowHash(key: row.key, json: row.jsonBytes)
@@ -252,10 +219,10 @@ package final class WriteLog: Sendable, CommitWitness {
     /// The cache's digest, counted now if it was not (then followed from here on).
     package func digest() throws(GraphQLCacheError) -> CacheDigest {
         try countDigest()
-        return shadow.withLock { $0.digest } ?? CacheDigest()
+        return settled { $0.digest } ?? CacheDigest()
     }
 
     /// How many rows the log holds in memory (after-images kept for other processes' commits):
     /// what changed, never the whole cache.
-    package var heldRowCount: Int { shadow.withLock { $0.known.count } }
+    package var heldRowCount: Int { settled { $0.known.count } }
 }
