@@ -197,7 +197,7 @@ extension StoreBackend {
         guard !isReadOnly else { throw ExplorerError.readOnly }
         guard store.writesStoredRows else { return nil }
         let origin = newOrigin("delete")
-        guard let removed = try store.removeRows(matching: pattern, origin: origin, progress: { done in
+        guard let removed = try store.removeRows(matching: pattern, expecting: count, origin: origin, progress: { done in
             try Task.checkCancellation()
             report(min(1, Double(done) / Double(max(1, count))))
         }) else { return nil }

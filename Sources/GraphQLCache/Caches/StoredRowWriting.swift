@@ -11,11 +11,20 @@ package protocol StoredRowWriting: NormalizedCache {
     /// Deletes every row whose key matches `pattern` (`KeyPattern`) in one statement, and
     /// returns them as they were. `progress` is called with the count of rows deleted so far,
     /// every few thousand rows; when it throws, the statement stops and nothing is deleted.
-    func removeRows(matching pattern: String, progress: (Int) throws -> Void) throws -> StoredRows
+    /// `expecting`: about how many rows match, where the caller counted them (0: not known),
+    /// so that room for them is made once rather than grown row by row.
+    func removeRows(matching pattern: String, expecting rows: Int, progress: (Int) throws -> Void) throws -> StoredRows
 
     /// Writes each row of `rows` as it is, where its key has no row; returns the positions of
     /// the rows written (the others' keys hold a row now, left as it is). `progress` is called
     /// with the count of rows handled so far; when it throws, nothing is written (inside the
     /// caller's `performAtomically`, which rolls back).
     func insertRowsWhereAbsent(_ rows: StoredRows, progress: (Int) throws -> Void) throws -> [Int]
+}
+
+extension StoredRowWriting {
+    /// `removeRows(matching:expecting:progress:)` without a count of the matching rows.
+    package func removeRows(matching pattern: String, progress: (Int) throws -> Void) throws -> StoredRows {
+        try removeRows(matching: pattern, expecting: 0, progress: progress)
+    }
 }

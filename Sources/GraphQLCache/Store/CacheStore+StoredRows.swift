@@ -14,12 +14,12 @@ extension CacheStore {
     /// as they were, with the change as committed (each removed key, no field key: a removal
     /// by pattern reports them so). Nil when the cache does not write rows as bytes. When
     /// `progress` throws, nothing is removed and the error is thrown.
-    package func removeRows(matching pattern: String, origin: ChangeOrigin?,
+    package func removeRows(matching pattern: String, expecting count: Int = 0, origin: ChangeOrigin?,
                             progress: (Int) throws -> Void) throws -> (rows: StoredRows, change: CacheChange)? {
         guard let rowCache = cache as? any StoredRowWriting else { return nil }
         try AsyncTransactionScope.checkNotNested()
         let result = try lock.withWriteLock { () throws -> (rows: StoredRows, change: CacheChange) in
-            let rows = try rowCache.removeRows(matching: pattern, progress: progress)
+            let rows = try rowCache.removeRows(matching: pattern, expecting: count, progress: progress)
             // The table's unique index keeps the keys distinct: no set is made of them.
             let change = CacheChange(removedDistinct: rows.keys, origin: origin)
             if !change.isEmpty {

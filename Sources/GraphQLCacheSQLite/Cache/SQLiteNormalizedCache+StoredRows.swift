@@ -15,20 +15,20 @@ extension SQLiteNormalizedCache: StoredRowWriting {
     /// A row written only where its key has none.
     static let insertAbsentSQL = #"INSERT INTO "records" ("key", "record") VALUES (?, ?) ON CONFLICT("key") DO NOTHING"#
 
-    package func removeRows(matching pattern: String, progress: (Int) throws -> Void) throws -> StoredRows {
+    package func removeRows(matching pattern: String, expecting count: Int, progress: (Int) throws -> Void) throws -> StoredRows {
         // Called on this thread only, while the statement runs (the cache's lock held).
         try withoutActuallyEscaping(progress) { progress in
-            try removeRows(matching: pattern, reporting: RowProgress(report: progress))
+            try removeRows(matching: pattern, expecting: count, reporting: RowProgress(report: progress))
         }
     }
 
-    private func removeRows(matching pattern: String, reporting progress: RowProgress) throws -> StoredRows {
+    private func removeRows(matching pattern: String, expecting count: Int, reporting progress: RowProgress) throws -> StoredRows {
         // A write under way, for the screen's reads, which stop waiting for it after a while
         // (`ConnectionTurns.uiPatience`): the statement holds the connection throughout.
         turns.writeBegan()
         defer { turns.writeEnded() }
         return try writeOneStatement { state in
-            let rows = try Self.deleteRowsKeepingThem(matching: pattern, on: state.connection, progress: progress)
+            let rows = try Self.deleteRowsKeepingThem(matching: pattern, expecting: count, on: state.connection, progress: progress)
             // Every row whose key matches is gone: the listing and the tracker drop the keys
             // the pattern matches, with no set of the removed keys made.
             let matcher = KeyPattern(pattern)
@@ -41,12 +41,12 @@ extension SQLiteNormalizedCache: StoredRowWriting {
     /// Deletes the rows whose key matches `pattern` with one statement and returns them.
     /// Throws what `progress` threw when it stopped the statement (nothing is deleted then),
     /// and throws if the rows noted do not account for every row deleted.
-    static func deleteRowsKeepingThem(matching pattern: String, on connection: SQLiteConnection,
+    static func deleteRowsKeepingThem(matching pattern: String, expecting count: Int = 0, on connection: SQLiteConnection,
                                       progress: RowProgress) throws -> StoredRows {
         let deleted: Int
         let rows: StoredRows
         do {
-            connection.rowNoter.start(progress: progress)
+            connection.rowNoter.start(progress: progress, expecting: count)
             deleted = try connection.withStatement(rowKeepingRemovalSQL) { statement in
                 statement.bind(pattern, at: 1)
                 try statement.run()
