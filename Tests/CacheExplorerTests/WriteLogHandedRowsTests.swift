@@ -26,7 +26,7 @@ import Testing
         let (store, log) = try Self.store(in: directory)
         // The log's thread is kept busy: the handed commit waits until someone reads the log.
         let gate = DispatchSemaphore(value: 0)
-        log.entryMaker.async { gate.wait() }
+        log.rowTaker.async { gate.wait() }
         defer { gate.signal() }
         _ = try #require(try store.removeRows(matching: "Item:", origin: store.makeOrigin()) { _ in })
         #expect(log.shadow.withLock { $0.handedRows.count } == 1, "the delete returned before the log took its rows")

@@ -107,6 +107,25 @@ import Testing
         #expect(try cache.keyCount(matching: nil) == Self.rows.count - 1)
     }
 
+    /// Put back, a thousand rows take their places in a listing built before (their batch is
+    /// sorted beside the writing when every row goes back, after it when one does not).
+    @Test(arguments: [false, true])
+    func theListingTakesTheRowsPutBackInNaturalOrder(oneWrittenSince: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cache.sqlite")
+        let cache = try SQLiteNormalizedCache(path: path)
+        try cache.merge(records: RecordSet(records: (0..<1_000).reversed().map { Record(key: CacheKey("Item:\($0)"), ["n": .int($0)]) }
+            + [Record(key: "Other:1", ["n": .int(0)])]))
+        let order = try cache.keys(matching: nil, offset: 0, limit: 2_000)
+        #expect(order.first == "Item:0" && order[10] == "Item:10" && order.last == "Other:1")
+        let rows = try cache.removeRows(matching: "Item:") { _ in }
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 2_000) == ["Other:1"])
+        if oneWrittenSince { try SQLiteTestFile.run(#"INSERT INTO records (key, record) VALUES ('Item:5', '{"n":5}');"#, at: path) }
+        let written = try cache.performAtomically { try cache.insertRowsWhereAbsent(rows) { _ in } }
+        #expect(written.count == (oneWrittenSince ? 999 : 1_000))
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 2_000) == order)
+    }
+
     /// The witness of a store, recording what it is handed.
     private final class Witness: CommitWitness, Sendable {
         let handed = Mutex<[(CacheChange, CommittedRows?)]>([])
@@ -133,10 +152,8 @@ import Testing
 
         try SQLiteTestFile.run(#"INSERT INTO records (key, record) VALUES ('Item:1', '{"id":"1","price":3}');"#, at: path)
         let rows = removed.rows
-        let fields = (0..<rows.count).map { index in
-            rows.withRow(index) { _, record in record.flatMap { try? RecordJSON.decode(buffer: $0, key: rows.keys[index]) } }
-        }
-        let change = try #require(try store.restoreRows(rows, fields: { fields }, origin: origin) { _ in })
+        let names = (0..<rows.count).map { rows.fieldNames(at: $0) }
+        let change = try #require(try store.restoreRows(rows, fieldNames: { names }, origin: origin) { _ in })
         // The written records name every field; the one merged over names what it changed.
         #expect(change.changedFields.contains(FieldKey(record: "ITEM:2", field: "name")))
         #expect(change.changedFields.contains(FieldKey(record: "Item:1", field: "name")))

@@ -59,15 +59,22 @@ import Testing
 
     private enum Verdict { case vouched, leftToDecoding }
 
-    /// Checks `bytes` against decoding: a vouched text decodes, with the typename the check found.
+    /// Checks `bytes` against decoding: a vouched text decodes, with the typename the check found
+    /// and the field names it names (each once); one it does not vouch for is named by nothing.
     @discardableResult
     private func agree(_ bytes: [UInt8]) -> Verdict {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let sound = RecordTextCheck.check(buffer) else { return .leftToDecoding }
+            let names = RecordTextCheck.fieldNames(buffer)
+            guard let sound = RecordTextCheck.check(buffer) else {
+                #expect(names == nil, "\(String(decoding: bytes, as: UTF8.self))")
+                return .leftToDecoding
+            }
             let text = String(decoding: bytes, as: UTF8.self)
             do {
                 let record = Record(key: "K", try RecordJSON.decode(buffer: buffer, key: "K"))
                 #expect(sound.typename.map { String(decoding: buffer[$0], as: UTF8.self) } == record.typename, "\(text)")
+                #expect(names.map(Set.init) == Set(record.fields.keys), "\(text)")
+                #expect(names.map { Set($0).count == $0.count } == true, "each name once: \(text)")
             } catch {
                 Issue.record("vouched for \(text), which decoding refuses: \(error)")
             }
@@ -141,5 +148,25 @@ import Testing
                                [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC0, 0xAF, 0x22, 0x7D], [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x7D]] {
             #expect(agree(bytes) == .leftToDecoding, "\(bytes)")
         }
+    }
+
+    /// A stored row's field names: named by the check where it vouches, by decoding where it
+    /// does not (a name with an escape), none for a row that is not a record.
+    @Test func aStoredRowsFieldNamesAreTheFieldsDecodingFinds() {
+        var rows = StoredRows()
+        let texts: [String?] = [#"{"a":1,"b":{"c":2},"a":3}"#, #"{"caf\u00e9":1,"x":[{"y":2}]}"#, "{}", #"{"a": broken"#, "[1]", nil]
+        for (index, text) in texts.enumerated() {
+            let key = Array("Row:\(index)".utf8), record = text.map { Array($0.utf8) }
+            key.withUnsafeBufferPointer { key in
+                if let record { record.withUnsafeBufferPointer { rows.append(key: key, record: $0) } } else { rows.append(key: key, record: nil) }
+            }
+        }
+        #expect(rows.fieldNames(at: 0) == ["a", "b"])
+        #expect(rows.fieldNames(at: 1).map(Set.init) == ["caf\u{E9}", "x"])
+        #expect(rows.fieldNames(at: 2) == [])
+        #expect(rows.fieldNames(at: 3) == nil)
+        #expect(rows.fieldNames(at: 4) == nil)
+        #expect(rows.fieldNames(at: 5) == nil)
+        #expect(rows.fields(at: 0) == ["a": .int(3), "b": .object(["c": .int(2)])])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A thread of its own that runs blocks one at a time at a lower CPU priority than the screen's
-/// thread (a nice value of at least `LowPriorityThread.nice`, which only applies to this thread).
+/// thread (a nice value of at least `nice`, 10 unless told, which only applies to this thread).
 ///
 /// Why: on a machine with two cores, an app rewriting 100,000 rows keeps one busy, and the
 /// change-poll reading what it wrote kept the other; a key press then waited for a core
@@ -11,14 +11,20 @@ import Foundation
 /// the screen's thread first. A dispatch queue cannot be niced: its threads are shared, and a
 /// thread's nice value cannot be lowered back without privileges.
 final class LowPriorityThread: @unchecked Sendable {
+    /// The nice value of a thread whose work should wait for the screen's (polls, the log).
     static let nice: Int32 = 10
+    /// The lowest: for work that should wait for any other, even the user's background work.
+    static let lowest: Int32 = 19
 
     private let condition = NSCondition()
     private var blocks: [@Sendable () -> Void] = []
     private var stopped = false
 
-    /// Starts the thread; it keeps itself until `stop()`.
-    init(name: String) {
+    private let niceValue: Int32
+
+    /// Starts the thread, at nice value `nice`; it keeps itself until `stop()`.
+    init(name: String, nice: Int32 = LowPriorityThread.nice) {
+        niceValue = nice
         let worker = Thread { [self] in run() }
         worker.name = name
         worker.start()
@@ -44,7 +50,7 @@ final class LowPriorityThread: @unchecked Sendable {
         // On Linux a nice value belongs to a thread, and `who` 0 is the calling one. A process
         // started nicer than this keeps its own value.
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        if getpriority(which, 0) < Self.nice { _ = setpriority(which, 0, Self.nice) }
+        if getpriority(which, 0) < niceValue { _ = setpriority(which, 0, niceValue) }
         while true {
             condition.lock()
             while blocks.isEmpty && !stopped { condition.wait() }

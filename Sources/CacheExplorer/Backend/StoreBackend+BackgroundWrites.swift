@@ -216,41 +216,38 @@ extension StoreBackend {
     }
 
     /// The undo of a delete kept as rows: the rows written back where no row stands while
-    /// another thread decodes each row's fields (for the change the watches hear, the log's
-    /// entry, and a record to merge over a row written since). With a refetch's writes to
-    /// take back too, the records are merged as a restore merges them (broken rows cannot go
-    /// back that way: they are left out).
+    /// another thread finds each row's field names (for the change the watches hear; a record
+    /// merged over a row written since is decoded, and the log decodes the rows on its own
+    /// thread). With a refetch's writes to take back too, the records are decoded and merged
+    /// as a restore merges them (broken rows cannot go back that way: they are left out).
     ///
-    /// Why the decoding beside the writing: decoding 100,000 rows first took 150-250 ms before
-    /// the first row was written; writing them is SQLite's work on one core, and the other
-    /// decodes meanwhile.
+    /// Why the names beside the writing, and only the names: decoding 100,000 rows first took
+    /// 150-250 ms before the first row was written, and decoding them beside the writing still
+    /// took the core that SQLite's writing and the log share; naming their fields takes a
+    /// sixth of that.
     func restoreRows(_ rows: StoredRows, removing keys: [CacheKey], writing batches: [[Record]],
                      report: (Double) -> Void) throws {
         guard !isReadOnly else { throw ExplorerError.readOnly }
-        let decoding = RowFieldDecoding(rows)
         let origin = newOrigin("undo", refetches: true)
-        let restored: CacheChange?
+        guard keys.isEmpty, batches.allSatisfy(\.isEmpty), store.writesStoredRows else {
+            let records = (0..<rows.count).compactMap { index in rows.fields(at: index).map { Record(key: rows.keys[index], $0) } }
+            try restoreInChunks(removing: keys, writing: batches + [records], origin: origin, report: report)
+            return
+        }
+        let naming = RowFieldNames(rows)
         do {
-            restored = keys.isEmpty && batches.allSatisfy(\.isEmpty)
-                ? try store.restoreRows(rows, fields: { decoding.fields() }, origin: origin, progress: { done in
-                    try Task.checkCancellation()
-                    report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
-                })
-                : nil
+            _ = try store.restoreRows(rows, fieldNames: { naming.names() }, origin: origin, progress: { done in
+                try Task.checkCancellation()
+                report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
+            })
         } catch {
             // A scan meanwhile may have seen the rows written before it was cancelled.
             brokenRowsEdited()
             throw error
         }
-        if restored != nil {
-            // Broken rows went back too: the status bar's count of them is found again (a
-            // scan that ran meanwhile saw only some of them).
-            brokenRowsEdited()
-            if decoding.fields().contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
-            return
-        }
-        let fields = decoding.fields()
-        let records = (0..<rows.count).compactMap { index in fields[index].map { Record(key: rows.keys[index], $0) } }
-        try restoreInChunks(removing: keys, writing: batches + [records], origin: origin, report: report)
+        // Broken rows went back too: the status bar's count of them is found again (a scan
+        // that ran meanwhile saw only some of them).
+        brokenRowsEdited()
+        if naming.names().contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
     }
 }

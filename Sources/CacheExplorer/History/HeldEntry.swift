@@ -60,10 +60,10 @@ struct DeferredEntry: Sendable {
 }
 
 extension RowImages {
-    /// Whether `delta` is surely not nil without making it: the row goes, or one appears whose
-    /// fields are known (an added row that does not decode has no delta).
+    /// Whether `delta` is surely not nil without making it: the row goes, or one appears that
+    /// is known to hold fields (an added row that does not decode has no delta).
     var surelyHasDelta: Bool {
         guard let old else { return false }
-        return old != nil && new == nil || old == nil && newFields != nil
+        return old != nil && new == nil || old == nil && (newFields.map { !$0.isEmpty } ?? newHasFields)
     }
 }

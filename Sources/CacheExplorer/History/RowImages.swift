@@ -10,6 +10,9 @@ struct RowImages: Sendable {
     var oldFields: [String: CacheValue]? = nil
     /// `new`'s fields, where they are known already (`WriteLog.expect(merging:committedAs:)`).
     var newFields: [String: CacheValue]? = nil
+    /// Whether `new` is known to be a record with fields, where they are not decoded yet (a
+    /// row put back as its bytes, whose field names its writer found).
+    var newHasFields = false
 
     /// What changed in the record; nil when its fields are the same.
     var delta: RecordDelta? {

@@ -2,7 +2,7 @@ import GraphQLCache
 
 /// A commit whose rows its writer handed over (`CacheStore.removeRows`, `restoreRows`), taken
 /// into the log after the commit rather than during it: its images made, the digest followed,
-/// its rows remembered and its entry appended by the log's own thread, or by the first reader
+/// its rows remembered and its entry appended by the log's own thread (`rowTaker`), or by the first reader
 /// of the log before that, whichever comes first (`WriteLog.settled`).
 ///
 /// Why: the explorer's delete of 100,000 records waited while the log copied each row into an
@@ -25,11 +25,11 @@ struct HandedRowsCommit: Sendable {
             for index in 0..<rows.count {
                 images.append(RowImages(key: rows.keys[index], old: .some(rows.record(at: index) ?? []), new: nil))
             }
-        case let .restored(rows, written, fields, merged):
+        case let .restored(rows, written, names, merged):
             images.reserveCapacity(written.count + merged.count)
             for index in written {
                 images.append(RowImages(key: rows.keys[index], old: .some(nil), new: rows.record(at: index) ?? [],
-                                        newFields: fields[index]))
+                                        newHasFields: names[index]?.isEmpty == false))
             }
             for key in merged { images.append(RowImages(key: key, old: nil, new: mergedAfter[key])) }
         }
@@ -81,7 +81,11 @@ extension WriteLog {
                 }
                 return (false, held.log(commit.images, origin: commit.origin, counted: counted))
             }
-            if waits || deferred { makeDeferredEntries() }
+            if waits {
+                rowTaker.async { [weak self] in self?.settled { _ in } }
+            } else if deferred {
+                makeDeferredEntries()
+            }
         } catch {
             shadow.withLock { $0.failure = "the write log cannot read the cache: \(error)" }
         }

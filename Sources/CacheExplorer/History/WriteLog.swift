@@ -61,8 +61,14 @@ package final class WriteLog: Sendable, CommitWitness {
     /// Most rows whose shares of the digest are kept (`RowHashes`); past it, a row replaced
     /// unread makes the digest be counted again.
     let shareLimit: Int
-    /// Makes deferred entries (`DeferredEntry`) after their commits, below the screen's priority.
-    let entryMaker = LowPriorityThread(name: "CacheExplorer.writeLog")
+    /// Takes handed commits in (`HandedRowsCommit`) after their commits, below the screen's
+    /// priority: a short turn under the log's lock.
+    let rowTaker = LowPriorityThread(name: "CacheExplorer.writeLog")
+    /// Makes deferred entries (`DeferredEntry`) after their commits, at the lowest priority:
+    /// decoding 100,000 rows for their deltas takes most of a second of a core, which the
+    /// user's next big change (an undo right after a delete) needs more. Only a short turn
+    /// under the log's lock puts each entry in place.
+    let entryMaker = LowPriorityThread(name: "CacheExplorer.writeLog.deltas", nice: LowPriorityThread.lowest)
 
     /// Starts the log over the cache `rows` reads, naming each change's writer with `names`;
     /// nothing is read until a change comes (or a journal asks for the digest).
@@ -75,7 +81,10 @@ package final class WriteLog: Sendable, CommitWitness {
         self.shareLimit = shareLimit
     }
 
-    deinit { entryMaker.stop() }
+    deinit {
+        rowTaker.stop()
+        entryMaker.stop()
+    }
 
     /// Most rows whose shares of the digest are kept by default (about 48 MB at most).
     package static let shareRowLimit = RowHashes.rowLimit

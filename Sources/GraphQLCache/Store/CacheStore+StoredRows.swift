@@ -33,40 +33,41 @@ extension CacheStore {
     }
 
     /// Puts `rows` back in one transaction: each as its bytes where its key has no row; where
-    /// one stands now (written since), the row's record (`fields`, at the same position) is
-    /// merged over it, as a merge of the record would. A row that is not a record (nil in
-    /// `fields`) goes back as its bytes too, and is left out where a row stands. The change
-    /// names every field of the records written. Nil when the cache does not write rows as
-    /// bytes. When `progress` (rows handled) throws, nothing is written.
+    /// one stands now (written since), the row's record is merged over it, as a merge of the
+    /// record would. A row that is not a record (nil in `fieldNames`) goes back as its bytes
+    /// too, and is left out where a row stands. The change names every field of the records
+    /// written. Nil when the cache does not write rows as bytes. When `progress` (rows handled)
+    /// throws, nothing is written.
     ///
-    /// `fields` is asked for once the rows are written: the caller may decode them meanwhile,
-    /// on another core, while this thread writes (the explorer's undo does).
-    package func restoreRows(_ rows: StoredRows, fields fieldsOfRows: () throws -> [[String: CacheValue]?], origin: ChangeOrigin?,
+    /// `fieldNames` (each row's, `StoredRows.fieldNames(at:)`) is asked for once the rows are
+    /// written: the caller may find them meanwhile, on another core, while this thread writes
+    /// (the explorer's undo does).
+    package func restoreRows(_ rows: StoredRows, fieldNames namesOfRows: () throws -> [[String]?], origin: ChangeOrigin?,
                              progress: (Int) throws -> Void) throws -> CacheChange? {
         guard let rowCache = cache as? any StoredRowWriting else { return nil }
         try AsyncTransactionScope.checkNotNested()
         let change = try lock.withWriteLock { () throws -> CacheChange in
-            var fields: [[String: CacheValue]?] = []
+            var names: [[String]?] = []
             let (written, mergedChanges, merged) = try rowCache.performAtomically {
                 let written = try rowCache.insertRowsWhereAbsent(rows, progress: progress)
-                fields = try fieldsOfRows()
-                precondition(fields.count == rows.count, "restoreRows: one entry of fields for each row")
+                names = try namesOfRows()
+                precondition(names.count == rows.count, "restoreRows: one entry of field names for each row")
                 let standing = Self.positionsNotWritten(rows.count, written: written)
-                let records = standing.compactMap { index in fields[index].map { Record(key: rows.keys[index], $0) } }
+                let records = standing.compactMap { index in
+                    names[index] == nil ? nil : rows.fields(at: index).map { Record(key: rows.keys[index], $0) }
+                }
                 let changes = records.isEmpty ? FieldChanges() : try rowCache.merge(records: RecordSet(records: records))
                 return (written, changes, records.map(\.key))
             }
             var changed = FieldChanges()
             changed.reserveCapacity(records: written.count + merged.count)
             for index in written {
-                if let recordFields = fields[index], !recordFields.isEmpty {
-                    changed.appendNew(record: rows.keys[index], allFieldsOf: recordFields)
-                }
+                if let recordNames = names[index] { changed.appendNew(record: rows.keys[index], fields: recordNames) }
             }
             changed.formUnion(mergedChanges)
             let change = CacheChange(changed: changed, origin: origin)
             if !change.isEmpty {
-                currentCommitWitness?.didCommit(change, rows: .restored(rows, written: written, fields: fields, merged: merged))
+                currentCommitWitness?.didCommit(change, rows: .restored(rows, written: written, fieldNames: names, merged: merged))
                 dispatcher.post(change)
             }
             return change

@@ -29,10 +29,10 @@ package enum CommittedRows: Sendable {
     /// Every row of these was deleted: each is its own before-image, and no row stands after.
     case removed(StoredRows)
     /// The rows of `rows` at the positions `written` were written where no row stood (no
-    /// before-image; the bytes are the after-image); `fields` holds each row's fields where
-    /// it is a record. The keys `merged` held a row, which the record was merged over: their
-    /// before-image was not seen.
-    case restored(StoredRows, written: [Int], fields: [[String: CacheValue]?], merged: [CacheKey])
+    /// before-image; the bytes are the after-image); `fieldNames` holds each row's field names
+    /// where it is a record (nil: not one). The keys `merged` held a row, which the record was
+    /// merged over: their before-image was not seen.
+    case restored(StoredRows, written: [Int], fieldNames: [[String]?], merged: [CacheKey])
 }
 
 /// The store's witness, held weakly: a witness going away stops witnessing.
