@@ -69,9 +69,12 @@ extension WriteLog {
     /// thread (`HandedRowsCommit`).
     package func didCommit(_ change: CacheChange, rows committed: CommittedRows) {
         do {
-            var mergedAfter: [CacheKey: [UInt8]] = [:]
-            if case .restored(_, _, _, let merged) = committed, !merged.isEmpty { mergedAfter = try rows.current(Set(merged)) }
-            let counted = !mergedAfter.isEmpty && isCounting ? try count() : nil
+            var mergedAfter: [CacheKey: [UInt8]] = [:], unseen = false
+            if case .restored(_, _, _, let merged) = committed, !merged.isEmpty {
+                mergedAfter = try rows.current(Set(merged))
+                unseen = true
+            }
+            let counted = unseen && isCounting ? try count() : nil
             let commit = HandedRowsCommit(committed: committed, mergedAfter: mergedAfter, origin: names(change.origin))
             let (waits, deferred) = settled { held -> (Bool, Bool) in
                 held.witnessed.append(change)
