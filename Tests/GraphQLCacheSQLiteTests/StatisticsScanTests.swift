@@ -93,6 +93,27 @@ import Testing
         #expect(counts["(none)"] == 2)
     }
 
+    /// Each page's rows are checked partly by the scanning thread and partly by the second one:
+    /// broken rows spread over every part of several pages come out in row order, and the
+    /// typenames both threads counted add up.
+    @Test func brokenRowsSpreadOverEveryPageComeOutInRowOrder() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("spread.sqlite")
+        let rows: [(String, String)] = (0..<3_000).map { index in
+            index % 97 == 5 ? ("Broken:\(index)", #"{"name": broken"#)
+                : ("\(index % 2 == 0 ? "Item" : "User"):\(index)", #"{"__typename":"\#(index % 2 == 0 ? "Item" : "User")","id":"\#(index)"}"#)
+        }
+        try SQLiteTestFile.apolloFile(at: path, rows: rows, extraSQL: "INSERT INTO records (key, record) VALUES ('NullRecord', NULL);")
+        let cache = try SQLiteNormalizedCache(path: path, options: .init(readOnly: true))
+        let found = try cache.statistics(largest: 2)
+        let expected = try expected(cache, path: path, largest: 2)
+        #expect(found == expected)
+        #expect(found.broken.map(\.description) == expected.broken.map(\.description))
+        #expect(found.broken.count == 32)
+        // The NULL record is inserted first (`extraSQL` comes before the rows).
+        #expect(found.broken.first?.key == "NullRecord" && found.broken[1].key == "Broken:5" && found.broken.last?.key == "Broken:2915")
+    }
+
     @Test func aSoundFilesStatisticsAreThoseOfTheSQLAndOfDecodingEveryRow() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("sound.sqlite")
