@@ -126,6 +126,27 @@ import Testing
         #expect(try cache.keys(matching: nil, offset: 0, limit: 2_000) == order)
     }
 
+    /// A row whose key or record SQLite holds as a BLOB (written so by another program: the
+    /// columns' TEXT affinity leaves a blob as it is) goes back as a blob, not as a text of the
+    /// same bytes: lookups by a text key tell the two apart.
+    @Test func rowsStoredAsBlobsGoBackAsBlobs() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.file(in: directory)
+        try SQLiteTestFile.run("""
+            INSERT INTO records (key, record) VALUES ('Item:blob record', CAST('{"name":"blob"}' AS BLOB));
+            INSERT INTO records (key, record) VALUES (CAST('Item:blob key' AS BLOB), '{"name":"blob key"}');
+            """, at: path)
+        let typesSQL = #"SELECT group_concat(hex("key") || ' ' || typeof("key") || ' ' || typeof("record"), ', ') FROM (SELECT * FROM "records" ORDER BY hex("key"))"#
+        let types = { try SQLiteTestFile.scalar(typesSQL, at: path) ?? "" }
+        let before = try types()
+        #expect(before.contains("blob text") && before.contains("text blob"))
+        let cache = try SQLiteNormalizedCache(path: path)
+        let rows = try cache.removeRows(matching: "item:") { _ in }
+        #expect(rows.count == Self.matching.count + 2)
+        _ = try cache.performAtomically { try cache.insertRowsWhereAbsent(rows) { _ in } }
+        #expect(try types() == before)
+    }
+
     /// The witness of a store, recording what it is handed.
     private final class Witness: CommitWitness, Sendable {
         let handed = Mutex<[(CacheChange, CommittedRows?)]>([])

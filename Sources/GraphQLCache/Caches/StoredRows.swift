@@ -16,6 +16,23 @@ package struct StoredRows: Sendable, Hashable {
     private var recordEnds: [Int] = []
     /// The rows whose record is NULL, by position (rare: a hostile file).
     private var nullRecords: Set<Int> = []
+    /// The rows whose key or record the cache held as a BLOB rather than a text, by position
+    /// (rare: another program wrote them so).
+    private var blobs: [Int: Blobs] = [:]
+
+    /// Which of a row's values the cache held as a BLOB rather than a text (the same bytes).
+    package struct Blobs: Sendable, Hashable {
+        package var key: Bool
+        package var record: Bool
+
+        package init(key: Bool, record: Bool) {
+            self.key = key
+            self.record = record
+        }
+
+        /// Both texts (or a NULL record).
+        package static let none = Blobs(key: false, record: false)
+    }
 
     package init() {}
 
@@ -25,8 +42,9 @@ package struct StoredRows: Sendable, Hashable {
     /// How many bytes the rows hold.
     package var byteCount: Int { bytes.count }
 
-    /// Adds a row: its key's bytes and its record's (nil: NULL).
-    package mutating func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>?) {
+    /// Adds a row: its key's bytes and its record's (nil: NULL), and which were BLOBs.
+    package mutating func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>?, blobs: Blobs = .none) {
+        if blobs != .none { self.blobs[keys.count] = blobs }
         keys.append(CacheKey(String(decoding: key, as: UTF8.self)))
         bytes.append(contentsOf: key)
         keyEnds.append(bytes.count)
@@ -44,6 +62,11 @@ package struct StoredRows: Sendable, Hashable {
             let record = !nullRecords.isEmpty && nullRecords.contains(index) ? nil : UnsafeBufferPointer(rebasing: all[keyEnds[index]..<recordEnds[index]])
             return try body(key, record)
         }
+    }
+
+    /// Which of row `index`'s values were BLOBs.
+    package func blobs(at index: Int) -> Blobs {
+        blobs.isEmpty ? .none : blobs[index] ?? .none
     }
 
     /// Row `index`'s record bytes (nil: NULL).

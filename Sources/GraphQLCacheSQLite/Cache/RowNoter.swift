@@ -40,9 +40,9 @@ final class RowNoter {
     }
 
     /// Notes a row; false when `progress` threw (the statement must fail) or nothing is noting.
-    func note(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>?) -> Bool {
+    func note(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>?, blobs: StoredRows.Blobs = .none) -> Bool {
         guard isNoting else { return false }
-        rows.append(key: key, record: record)
+        rows.append(key: key, record: record, blobs: blobs)
         noted += 1
         guard noted % Self.progressInterval == 0 else { return true }
         if noted == Self.progressInterval, expected > noted { reserveBytes() }

@@ -89,8 +89,13 @@ extension SQLiteNormalizedCache: StoredRowWriting {
                 try chunk.filter { index in
                     try rows.withRow(index) { key, record in
                         try state.connection.withStatement(Self.insertAbsentSQL) { statement in
-                            statement.bind(bytes: key, at: 1)
-                            if let record { statement.bind(bytes: record, at: 2) } else { statement.bindNull(at: 2) }
+                            let blobs = rows.blobs(at: index)
+                            if blobs.key { statement.bind(blob: key, at: 1) } else { statement.bind(bytes: key, at: 1) }
+                            if let record {
+                                if blobs.record { statement.bind(blob: record, at: 2) } else { statement.bind(bytes: record, at: 2) }
+                            } else {
+                                statement.bindNull(at: 2)
+                            }
                             try statement.run()
                             return state.connection.changes > 0
                         }

@@ -217,9 +217,13 @@ package final class SQLiteConnection {
             // terminating NUL, once per row; the bytes are the same.
             let record = arguments[1].flatMap { sqlite3_value_type($0) == SQLITE_NULL ? nil : SQLiteConnection.blobBuffer($0) }
             let keyBytes = SQLiteConnection.blobBuffer(key)
+            // A value another program wrote as a BLOB (the columns' TEXT affinity keeps it one)
+            // is noted so, to go back as one.
+            let blobs = StoredRows.Blobs(key: sqlite3_value_type(key) == SQLITE_BLOB,
+                                         record: arguments[1].map { sqlite3_value_type($0) == SQLITE_BLOB } ?? false)
             // Borrowed: the connection keeps its noter for as long as the function is registered.
             let noted = Unmanaged<RowNoter>.fromOpaque(sqlite3_user_data(context))
-                ._withUnsafeGuaranteedRef { $0.note(key: keyBytes, record: record) }
+                ._withUnsafeGuaranteedRef { $0.note(key: keyBytes, record: record, blobs: blobs) }
             if noted { sqlite3_result_int(context, 1) } else { sqlite3_result_error(context, "the removal was stopped", -1) }
         }, nil, nil, nil)
         if code != SQLITE_OK { throw error(code, "registering function \(name)") }
@@ -292,6 +296,15 @@ package struct SQLiteStatement {
     }
 
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
+
+    /// Binds `bytes` as a BLOB (a value SQLite held as one, put back as it was).
+    func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        guard let base = bytes.baseAddress else {
+            sqlite3_bind_zeroblob(handle, index, 0)
+            return
+        }
+        sqlite3_bind_blob(handle, index, UnsafeRawPointer(base), Int32(bytes.count), csqlite_transient())
+    }
 
     func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
 
