@@ -234,9 +234,9 @@ extension StoreBackend {
             try restoreInChunks(removing: keys, writing: batches + [records], origin: origin, report: report)
             return
         }
-        let naming = RowFieldNames(rows)
+        let naming = WorkAhead { (0..<rows.count).map { rows.fieldNames(at: $0) } }
         do {
-            _ = try store.restoreRows(rows, fieldNames: { naming.names() }, origin: origin, progress: { done in
+            _ = try store.restoreRows(rows, fieldNames: { naming.value }, origin: origin, progress: { done in
                 try Task.checkCancellation()
                 report(Self.preparedShare * Double(done) / Double(max(1, rows.count)))
             })
@@ -248,6 +248,6 @@ extension StoreBackend {
         // Broken rows went back too: the status bar's count of them is found again (a scan
         // that ran meanwhile saw only some of them).
         brokenRowsEdited()
-        if naming.names().contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
+        if naming.value.contains(where: { $0 == nil }) { scanBrokenRows(waiting: false) }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import CacheKeyIndex
 import GraphQLCache
 
@@ -79,7 +78,7 @@ extension SQLiteNormalizedCache: StoredRowWriting {
         // (most often every row is written): sorted after them, it was a third of what the
         // undo of a 100,000-record delete did besides SQLite's writing.
         let takes = try write { state in state.keys.withLock { $0.takesInsertions } }
-        let sorting = takes && rows.count > 0 ? SortedBatchInBackground(rows.keys) : nil
+        let sorting = takes && rows.count > 0 ? WorkAhead { KeyListing.batch(for: rows.keys) } : nil
         var written: [Int] = []
         written.reserveCapacity(rows.count)
         for start in stride(from: 0, to: rows.count, by: RowNoter.progressInterval) {
@@ -90,12 +89,8 @@ extension SQLiteNormalizedCache: StoredRowWriting {
                     try rows.withRow(index) { key, record in
                         try state.connection.withStatement(Self.insertAbsentSQL) { statement in
                             let blobs = rows.blobs(at: index)
-                            if blobs.key { statement.bind(blob: key, at: 1) } else { statement.bind(bytes: key, at: 1) }
-                            if let record {
-                                if blobs.record { statement.bind(blob: record, at: 2) } else { statement.bind(bytes: record, at: 2) }
-                            } else {
-                                statement.bindNull(at: 2)
-                            }
+                            statement.bind(bytes: key, at: 1, asBlob: blobs.key)
+                            if let record { statement.bind(bytes: record, at: 2, asBlob: blobs.record) } else { statement.bindNull(at: 2) }
                             try statement.run()
                             return state.connection.changes > 0
                         }
@@ -105,32 +100,11 @@ extension SQLiteNormalizedCache: StoredRowWriting {
         }
         let keys = written.map { rows.keys[$0] }
         // Sorted without the connection held, so that the screen's reads pass meanwhile.
-        let batch = written.count == rows.count ? sorting?.batch() : takes ? KeyListing.batch(for: keys) : nil
+        let batch = written.count == rows.count ? sorting?.value : takes ? KeyListing.batch(for: keys) : nil
         try write { state in
             state.keys.withLock { $0.inserted(keys, batch: batch) }
             try state.trackOwnWrites { keys }
         }
         return written
-    }
-}
-
-/// `KeyListing.batch(for:)` of keys, made on a thread of its own from the moment this is made.
-private final class SortedBatchInBackground: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the sorting thread before `done` is signalled; read after it.
-    private var sorted: SortedKeyIndex?
-
-    init(_ keys: [CacheKey]) {
-        // Below the screen's thread (`userInitiated` runs niced above it on Linux).
-        DispatchQueue.global(qos: .utility).async { [self] in
-            sorted = KeyListing.batch(for: keys)
-            done.signal()
-        }
-    }
-
-    /// The batch, waiting for the sort to end.
-    func batch() -> SortedKeyIndex? {
-        done.wait()
-        return sorted
     }
 }

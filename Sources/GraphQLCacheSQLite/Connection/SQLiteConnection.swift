@@ -297,8 +297,10 @@ package struct SQLiteStatement {
 
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
 
-    /// Binds `bytes` as a BLOB (a value SQLite held as one, put back as it was).
-    func bind(blob bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    /// Binds `bytes` as a BLOB when `asBlob` (a value SQLite held as one, put back as it
+    /// was), else as a text.
+    func bind(bytes: UnsafeBufferPointer<UInt8>, at index: Int32, asBlob: Bool) {
+        guard asBlob else { return bind(bytes: bytes, at: index) }
         guard let base = bytes.baseAddress else {
             sqlite3_bind_zeroblob(handle, index, 0)
             return
