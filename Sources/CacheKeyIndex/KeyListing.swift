@@ -23,6 +23,9 @@ package struct KeyListing {
     /// Called by a background read before it reads (tests only: it waits until the test lets
     /// it go, so that the test sees the read under way however the threads are scheduled).
     package var backgroundReadHold: (@Sendable () -> Void)?
+    /// Called by the background sort before it sorts (tests only, as `backgroundReadHold`: a
+    /// test sees the listing while it sorts, however the threads are scheduled).
+    package var backgroundSortHold: (@Sendable () -> Void)?
 
     /// Every key in natural order, when built and current.
     package var index: SortedKeyIndex?
@@ -41,6 +44,9 @@ package struct KeyListing {
     package private(set) var scans: [FilterScan] = []
     /// The scan being finished in the background.
     package var counting: FilterScan?
+    /// How many background counts were asked for while the keys sort: each waits for the sort,
+    /// and only the last asked is made then.
+    package var countsAskedWhileSorting = 0
     /// Background counts scheduled and not returned yet (stopped ones too): each holds the
     /// index's arrays, so that inserting keys would copy them (tens of megabytes for a million
     /// keys) and the listing is rebuilt instead.

@@ -152,4 +152,63 @@ import SQLiteBaseline
         let (cache, sorted) = try bigCache(directory, count: 500)
         #expect(try cache.keyCount(matching: "item", atLeast: 1) == KeyCount(count: sorted.filter(KeyPattern("item").matches).count, isExact: true))
     }
+
+    /// A file whose background sort waits at `gate`: the first count starts it.
+    private func sortingCache(_ directory: TemporaryDirectory, gate: Gate) throws -> (SQLiteNormalizedCache, [CacheKey]) {
+        let (cache, sorted) = try bigCache(directory, count: 6000)
+        cache.listing.withLock { $0.backgroundSortHold = { gate.pass() } }
+        #expect(try cache.keyCount(matching: nil) == 6000)
+        return (cache, sorted)
+    }
+
+    /// Waits (a minute at most) until `found` gives a value.
+    private func eventually<T>(_ found: () -> T?) -> T? {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < deadline {
+            if let value = found() { return value }
+        }
+        return nil
+    }
+
+    /// A frame's count and page while the keys sort: what the first keys hold, an inexact count
+    /// the background count completes, never a wait for the sort (ten million keys sort for
+    /// seconds, and the key press froze that long). The library's `keys(matching:)` still
+    /// waits for the whole answer.
+    @Test func aFilterTypedWhileTheKeysSortDoesNotWaitForTheSort() throws {
+        let directory = try TemporaryDirectory()
+        let gate = Gate()
+        defer { gate.open() }
+        let (cache, sorted) = try sortingCache(directory, gate: gate)
+        for filter in ["items.1", "item:1"] {
+            let expected = sorted.filter(KeyPattern(filter).matches)
+            let known = try cache.keyCount(matching: filter, atLeast: 100)
+            let page = try cache.keysFound(matching: filter, offset: 0, limit: 100)
+            #expect(!known.isExact && known.count < 100 && expected.count > 100, "\(filter)")
+            #expect(page == Array(expected.prefix(known.count)), "\(filter)")
+        }
+        #expect(cache.listing.withLock { $0.index == nil }, "a frame's filter waited for the sort")
+        let expected = sorted.filter(KeyPattern("items.1").matches)
+        let counted = Mutex<Int?>(nil)
+        cache.countKeysInBackground(matching: "items.1") { count in counted.withLock { $0 = count } }
+        gate.open()
+        #expect(eventually { counted.withLock { $0 } } == expected.count)
+        #expect(try cache.keysFound(matching: "items.1", offset: 0, limit: 100) == Array(expected.prefix(100)))
+        #expect(try cache.keys(matching: "item:1", offset: 0, limit: 100) == Array(sorted.filter(KeyPattern("item:1").matches).prefix(100)))
+    }
+
+    /// Typing a filter while the keys sort asks a background count at each key; once sorted,
+    /// the last filter asked is counted, not whichever waiter woke last (the others' counts
+    /// would stop it, and the screen kept `N+ matching`).
+    @Test func theLastFilterCountedWhileTheKeysSortIsTheOneDelivered() throws {
+        let directory = try TemporaryDirectory()
+        let gate = Gate()
+        defer { gate.open() }
+        let (cache, sorted) = try sortingCache(directory, gate: gate)
+        let delivered = Mutex<[String: Int]>([:])
+        for filter in ["i", "it", "ite", "item", "items", "items.", "items.1"] {
+            cache.countKeysInBackground(matching: filter) { count in delivered.withLock { $0[filter] = count } }
+        }
+        gate.open()
+        #expect(eventually { delivered.withLock { $0["items.1"] } } == sorted.filter(KeyPattern("items.1").matches).count)
+    }
 }

@@ -50,8 +50,8 @@ extension SQLiteNormalizedCache {
         let start = max(offset, 0), range = start..<(start + max(limit, 0))
         let (page, pending) = try withConnection(whileHeld: { self.listing.pageWithoutWaiting(range, filter: filter) }) { state in
             guard let filter, !filter.isEmpty else { return try state.page(range) }
-            if let early = try state.matchesWhileSorting(filter), range.upperBound <= early.count {
-                return (Array(early[range]), nil)
+            if let early = try state.matchesWhileSorting(filter), bounded || range.upperBound <= early.count {
+                return (Array(early[range.clamped(to: 0..<early.count)]), nil)
             }
             let scan = try state.filterScan(filter)
             return (scan.keys(in: range, bounded: bounded && !state.hasFewKeys), nil)
@@ -62,7 +62,9 @@ extension SQLiteNormalizedCache {
 
     /// Sorts the keys off the caller's thread and installs the index unless the keys changed.
     func sortInBackground(_ sort: KeySort) {
+        let hold = listing.withLock { $0.backgroundSortHold }
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            hold?()
             let index = sort.sorted()
             self?.listing.withLock { listing in
                 guard listing.sorting === sort else { return }

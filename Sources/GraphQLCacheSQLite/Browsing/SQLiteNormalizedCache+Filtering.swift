@@ -10,10 +10,13 @@ import GraphQLCache
 extension SQLiteNormalizedCache {
     /// How many keys contain `filter`, found until there are `minimum` (exact when there are
     /// fewer, or when the keys are few enough to count at once: under `backgroundThreshold`).
+    /// While the keys sort in the background it waits for no sort: the count is then of the
+    /// matches among the first keys, not exact, however few (`countKeysInBackground` finishes
+    /// it once they are sorted).
     public func keyCount(matching filter: String, atLeast minimum: Int) throws -> KeyCount {
         guard !filter.isEmpty else { return KeyCount(count: try keyCount(matching: nil), isExact: true) }
         let (scan, small, early) = try withConnection { state -> (FilterScan?, Bool, Int) in
-            if let early = try state.matchesWhileSorting(filter), early.count >= max(minimum, 1) { return (nil, false, early.count) }
+            if let early = try state.matchesWhileSorting(filter) { return (nil, false, early.count) }
             let scan = try state.filterScan(filter)  // sorts the keys first: the index counts them
             return (scan, state.hasFewKeys, 0)
         }
@@ -25,8 +28,9 @@ extension SQLiteNormalizedCache {
 
     /// A page of `filter`'s keys as far as a frame may search for them: like
     /// `keys(matching:offset:limit:)`, but over many keys a filter whose matches are rare or
-    /// absent stops after as many candidates as a frame may test, with fewer keys than asked; the
-    /// count finished in the background (`countKeysInBackground`) finds the rest.
+    /// absent stops after as many candidates as a frame may test, with fewer keys than asked, and
+    /// while the keys sort it gives the matches among the first keys; the count finished in the
+    /// background (`countKeysInBackground`) finds the rest.
     public func keysFound(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
         try page(matching: filter, offset: offset, limit: limit, bounded: true)
     }
@@ -38,14 +42,22 @@ extension SQLiteNormalizedCache {
     /// Counts the keys containing `filter` on another thread and calls `done` with the count
     /// there, unless another filter is counted meanwhile or the keys change first (then `done`
     /// is not called: the caller asks again for what it shows then).
+    ///
+    /// Asked while the keys sort, the count waits for the sort; of the counts asked meanwhile
+    /// (one a key typed), only the last is made: woken together, each would stop the one
+    /// scheduled before it, and the last asked could be the one stopped.
     public func countKeysInBackground(matching filter: String, then done: @escaping @Sendable (Int) -> Void) {
-        guard let sort = listing.withLock({ $0.index == nil ? $0.sorting : nil }) else {
-            return scheduleCount(matching: filter, then: done)
+        let waiting = listing.withLock { listing -> (KeySort, Int)? in
+            guard listing.index == nil, let sort = listing.sorting else { return nil }
+            listing.countsAskedWhileSorting += 1
+            return (sort, listing.countsAskedWhileSorting)
         }
+        guard let (sort, ticket) = waiting else { return scheduleCount(matching: filter, then: done) }
         // Waiting for the key sort here, not under the lock, where the next key would wait too.
         DispatchQueue.global(qos: .utility).async { [weak self] in
             _ = sort.sorted()
-            self?.scheduleCount(matching: filter, then: done)
+            guard let self, self.listing.withLock({ $0.countsAskedWhileSorting == ticket }) else { return }
+            self.scheduleCount(matching: filter, then: done)
         }
     }
 
