@@ -93,4 +93,31 @@ import Testing
         #expect(result.removedFields.isEmpty)
         #expect(result.removedKeys == ["InObject:1", "Self:1", "Cycle:A", "Cycle:B"])
     }
+
+    /// Which rows cannot be read, each text checked and only what the check cannot vouch for
+    /// decoded (in one pass over the rows, or by key for a few): the same rows `loadStoredRecords` calls broken, over
+    /// sound, escaped, broken, array, NULL and absent rows (what `:gc` leaves out of its list).
+    @Test func unreadableKeysAreTheRowsLoadingCallsBroken() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("rows.sqlite")
+        let rows: [(String, String)] = [
+            ("Sound:1", #"{"name":"sound"}"#),
+            ("Escaped:1", #"{"name":"\u0041\n","next":{"$reference":"Sound:1"}}"#),
+            ("Spaced:1", #" { "name" : "spaced" } "#),
+            ("Cut:1", #"{"name":"#),
+            ("Text:1", "not json"),
+            ("Array:1", "[1,2]"),
+            ("Number:1", "42"),
+            ("Caf\u{E9}:1", #"{"name":"nfc"}"#),
+        ]
+        try SQLiteTestFile.apolloFile(at: path, rows: rows, extraSQL: "INSERT INTO records(key, record) VALUES ('Null:1', NULL);")
+        let cache = try SQLiteNormalizedCache(path: path)
+        let keys = Set(rows.map { CacheKey($0.0) } + ["Null:1", "Absent:1", "Cafe\u{301}:1"])
+        let broken = Set(try cache.loadStoredRecords(forKeys: keys).filter { $0.value.record == nil }.keys)
+        #expect(broken == ["Cut:1", "Text:1", "Array:1", "Number:1", "Null:1"])
+        // Most of the rows: one pass over them; a few: looked up by key.
+        #expect(try cache.unreadableKeys(among: keys) == broken)
+        #expect(try cache.unreadableKeys(among: ["Cut:1", "Sound:1"]) == ["Cut:1"])
+        #expect(try cache.unreachableRecordKeys() == ["Sound:1", "Escaped:1", "Spaced:1", "Caf\u{E9}:1"])
+    }
 }

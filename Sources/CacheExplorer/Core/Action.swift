@@ -42,6 +42,10 @@ package enum Action: Hashable, Sendable {
     case listKeysProgressed(id: Int, fraction: Double)
     /// The record list's background build `id` ended.
     case listKeysBuilt(id: Int, ListBuilding.Outcome)
+    /// A command's scan of every record (`ScanWork`, run `id`) got `fraction` of the way.
+    case scanProgressed(id: Int, fraction: Double)
+    /// A command's background scan `id` ended.
+    case scanFinished(id: Int, BackgroundScan.Outcome)
     /// A background write (`BackgroundWriting`) got `fraction` of the way.
     case longWorkProgressed(id: Int, fraction: Double)
     /// A background write ended.
@@ -64,7 +68,7 @@ extension Action {
     /// moved on waited for the delete's own hold of the connection).
     var onlyReportsProgress: Bool {
         switch self {
-        case .longWorkProgressed, .listKeysProgressed: return true
+        case .longWorkProgressed, .listKeysProgressed, .scanProgressed: return true
         case .keysRead(let progress): return !progress.isDone
         default: return false
         }

@@ -5,12 +5,12 @@ import GraphQLCache
 /// confirmation through the explorer's own removal, so the deletion is undoable.
 extension Explorer {
     mutating func previewGarbage() {
-        do {
-            let unreachable = try backend.unreachableKeys()
-            guard !unreachable.isEmpty else { inform("every record is reachable from a root"); return }
-            state.mode = .confirm(.garbage(unreachable))
-        } catch {
-            fail(error)
-        }
+        runScan(.garbage) { [backend] in .garbage(try backend.unreachableKeys()) }
+    }
+
+    /// The scan's unreachable records, to confirm deleting them, or that there are none.
+    mutating func previewGarbage(_ unreachable: [CacheKey]) {
+        guard !unreachable.isEmpty else { inform("every record is reachable from a root"); return }
+        state.mode = .confirm(.garbage(unreachable))
     }
 }

@@ -55,6 +55,7 @@ extension Explorer {
         listKeysOnceRead()
         backend.waitUntilIdle()
         listWork.waitUntilIdle()
+        scanWork.waitUntilIdle()
         turn(nil)
     }
 

@@ -23,6 +23,10 @@ package struct Explorer {
     var listKeysSource: ListBuilding.Source?
     /// Where the list's keys are built in the background.
     let listWork = ListKeysWork()
+    /// The background scan of a command that reads every record (`:lint`, `:gc`, `:sizes`).
+    let scanWork = ScanWork()
+    /// A scan's outcome that arrived while a prompt had the keyboard: shown once none has.
+    var finishedScan: (kind: BackgroundScan.Kind, outcome: BackgroundScan.Outcome)?
     /// Where Esc returns from a read-only "as of" view of the past (`showAsOf`).
     var timeTravelReturn: TimeTravelReturn?
     /// Text the pager's `E` asked to show in `$PAGER`/`$EDITOR`; the loop runs it.
@@ -82,6 +86,7 @@ package struct Explorer {
     /// Applies one event.
     package mutating func send(_ action: Action) {
         apply(action)
+        if finishedScan != nil { showFinishedScan() }
         if !action.onlyReportsProgress { markVisibleDanglingReferences() }
     }
 
@@ -124,6 +129,10 @@ package struct Explorer {
             listKeysProgressed(id: id, fraction: fraction)
         case let .listKeysBuilt(id, outcome):
             listKeysBuilt(id: id, outcome)
+        case let .scanProgressed(id, fraction):
+            scanProgressed(id: id, fraction: fraction)
+        case let .scanFinished(id, outcome):
+            scanFinished(id: id, outcome)
         case let .longWorkProgressed(id, fraction):
             longWorkProgressed(id: id, fraction: fraction)
         case let .longWorkFinished(id, outcome):
@@ -204,6 +213,7 @@ package struct Explorer {
         if stopWaitingForLock() { return }
         if cancelBackgroundWork() { return }
         if cancelFind() { return }
+        if cancelScan() { return }
         if cancelListBuild() { return }
         if state.openWatch != nil { closeWatch(); return }
         if state.focus == .query { state.focus = .records; return }

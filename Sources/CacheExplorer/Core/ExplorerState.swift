@@ -68,6 +68,8 @@ package struct ExplorerState: Hashable, Sendable {
     package var lockWaitDismissed = false
     /// The big change running in the background (a delete or undo of many records), if any.
     package var longWork: LongWork?
+    /// The background scan of `:lint`, `:gc` or `:sizes` under way.
+    package var scan: BackgroundScan?
     /// What was entered in each prompt, oldest first (Up/Down recall it).
     package var history: [Prompt: [String]] = [:]
     /// The query console's input and last report.

@@ -5,13 +5,13 @@ import GraphQLCache
 /// that record.
 extension Explorer {
     mutating func showLint() {
-        do {
-            let findings = try backend.lint()
-            guard !findings.isEmpty else { inform("lint: no findings, the cache is healthy"); return }
-            state.mode = .lint(LintList(findings: findings))
-        } catch {
-            if !refusedForLock(error, again: ":lint") { fail(error) }
-        }
+        runScan(.lint) { [backend] in .lint(try backend.lint()) }
+    }
+
+    /// The scan's findings, or that there are none.
+    mutating func showLint(_ findings: [LintFinding]) {
+        guard !findings.isEmpty else { inform("lint: no findings, the cache is healthy"); return }
+        state.mode = .lint(LintList(findings: findings))
     }
 
     /// Enter on a finding's example key opens that record; on its headline, the finding whole.

@@ -134,6 +134,7 @@ package struct Renderer {
     private var progressLine: String? {
         if let waiting = lockWaitLine { return waiting }
         if let long = longWorkLine { return long }
+        if let scan = scanLine { return scan }
         if let building = listBuildLine { return building }
         if let reading = keyReadLine { return reading }
         guard let since = state.busySince, state.now - since >= Explorer.progressDelay else { return nil }

@@ -51,4 +51,33 @@ package protocol BrokenRowReporting: NormalizedCache {
 
     /// Every broken row's key and the number of rows without a key (one pass over the rows).
     func brokenRowSummary() throws -> BrokenRowSummary
+
+    /// The keys among `keys` whose rows are present but cannot be read as records: what
+    /// `loadStoredRecords` would give as `.broken`, without keeping a record of the others.
+    func unreadableKeys(among keys: Set<CacheKey>) throws -> Set<CacheKey>
+}
+
+extension BrokenRowReporting {
+    /// A batch of `loadStoredRecords` at a time, so that ten million keys do not make ten
+    /// million records at once.
+    package func unreadableKeys(among keys: Set<CacheKey>) throws -> Set<CacheKey> {
+        var unreadable = Set<CacheKey>()
+        var batch = Set<CacheKey>()
+        var visited = 0
+        func check() throws {
+            for (key, stored) in try loadStoredRecords(forKeys: batch) where stored.record == nil { unreadable.insert(key) }
+            visited += batch.count
+            batch.removeAll(keepingCapacity: true)
+            try ScanProgress.rowsRead(visited, of: keys.count)
+        }
+        for key in keys {
+            batch.insert(key)
+            if batch.count == Self.unreadableCheckBatch { try check() }
+        }
+        if !batch.isEmpty { try check() }
+        return unreadable
+    }
+
+    /// Keys looked up at a time by `unreadableKeys(among:)`.
+    package static var unreadableCheckBatch: Int { 4_096 }
 }

@@ -7,7 +7,6 @@ extension BrowsableNormalizedCache {
         let graph = try referenceGraph()
         let keys = Set(graph.unreachableRows().map(graph.key(of:)))
         guard !keys.isEmpty, let rows = self as? BrokenRowReporting else { return keys }
-        let stored = try rows.loadStoredRecords(forKeys: keys)
-        return keys.filter { stored[$0]?.record != nil }
+        return keys.subtracting(try rows.unreadableKeys(among: keys))
     }
 }

@@ -103,8 +103,15 @@ public final class InMemoryNormalizedCache: BrowsableNormalizedCache, ReadSnapsh
 
     public func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
         let snapshot = state.withLock { $0.records }
-        for record in snapshot.records { try body(.record(record)) }
+        let total = snapshot.records.count
+        for (visited, record) in snapshot.records.enumerated() {
+            if visited % Self.recordsPerProgress == 0 { try ScanProgress.rowsRead(visited, of: total) }
+            try body(.record(record))
+        }
     }
+
+    /// Records visited between two reports to an observing `ScanProgress`.
+    static let recordsPerProgress = 4096
 
     public func performAtomically<T>(_ body: () throws -> T) throws -> T { try body() }
 

@@ -130,7 +130,19 @@ extension SQLiteNormalizedCache {
                 try checkMovesForward(rowID, after: &previous, on: connection)
                 try body(statement, rowID)
             }
-            return previous == after ? nil : previous
+            guard previous != after else { return nil }
+            try ScanProgress.pageRead(through: previous) { try rowIDRange(on: connection) }
+            return previous
+        }
+    }
+
+    /// The lowest and highest row ids (0 and 0 when there are no rows): how far a scan in row
+    /// id order got (`ScanProgress`). Two subqueries, each answered from the table's b-tree end.
+    static func rowIDRange(on connection: SQLiteConnection) throws -> (lowest: Int64, highest: Int64) {
+        let sql = #"SELECT (SELECT min(rowid) FROM "records"), (SELECT max(rowid) FROM "records")"#
+        return try connection.withStatement(sql) { statement in
+            guard try statement.step() else { return (0, 0) }
+            return (statement.int64(0), statement.int64(1))
         }
     }
 

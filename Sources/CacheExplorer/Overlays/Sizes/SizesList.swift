@@ -23,10 +23,34 @@ package struct SizesList: Hashable, Sendable {
     /// Where the typename list stood, to return to it.
     package var groupSelection = 0
 
-    package init(typename: String?, rows: [Row], totalRecords: Int, totalBytes: Int) {
-        self.typename = typename
-        self.rows = rows
+    /// The typenames, largest first, and each one's largest records, largest first: what
+    /// the list shows at each level, all from one pass over the records (`SizesScan`).
+    package var groups: [Row]
+    package var records: [String: [Row]]
+
+    /// The typenames' list.
+    package init(groups: [Row], records: [String: [Row]], totalRecords: Int, totalBytes: Int) {
+        typename = nil
+        rows = groups
+        self.groups = groups
+        self.records = records
         self.totalRecords = totalRecords
         self.totalBytes = totalBytes
+    }
+
+    /// Drilled into typename `name` (its records), or back at the typenames (nil), where the
+    /// selection returns to where it was.
+    package func showing(_ name: String?) -> SizesList {
+        var list = self
+        list.typename = name
+        if let name {
+            list.rows = records[name] ?? []
+            list.groupSelection = selected
+            list.selected = 0
+        } else {
+            list.rows = groups
+            list.selected = min(groupSelection, max(0, groups.count - 1))
+        }
+        return list
     }
 }

@@ -1,0 +1,164 @@
+import CacheExplorer
+import CacheTestSupport
+import Dispatch
+import GraphQLCache
+import Synchronization
+import Testing
+
+/// `:lint`, `:gc` and `:sizes` over more than 10,000 records read them in the background: the
+/// keys are answered meanwhile, the progress line says what runs and how far it got, `Esc`
+/// stops it and nothing opens, and the overlay opens when the scan ends, or once a prompt
+/// opened meanwhile has closed. The cache's scan waits at a gate halfway, so it is certainly
+/// still running while the test presses keys.
+@Suite struct BackgroundScanTests {
+    static let count = 12_000
+
+    /// Every record, visited as the memory cache visits them, but the scan waits at the gate
+    /// halfway once `armed`.
+    final class HalfwayGatedCache: BrowsableNormalizedCache {
+        private let base: InMemoryNormalizedCache
+        private let armed = Mutex(false)
+        let gate = Gate()
+        let reachedGate = DispatchSemaphore(value: 0)
+
+        init(records: RecordSet) {
+            base = InMemoryNormalizedCache(records: records)
+        }
+
+        /// The next scans stop at the gate halfway (until then none does).
+        func arm() { armed.withLock { $0 = true } }
+
+        func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
+            let stops = armed.withLock { $0 }
+            var visited = 0
+            try base.forEachRecord { row in
+                if stops, visited == BackgroundScanTests.count / 2 {
+                    reachedGate.signal()
+                    gate.pass()
+                }
+                visited += 1
+                try body(row)
+            }
+        }
+
+        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try base.loadRecords(forKeys: keys) }
+        func merge(records: RecordSet) throws -> FieldChanges { try base.merge(records: records) }
+        func removeRecord(for key: CacheKey) throws -> Bool { try base.removeRecord(for: key) }
+        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try base.removeRecords(matching: pattern) }
+        func clear() throws { try base.clear() }
+        func recordCount() throws -> Int { try base.recordCount() }
+        func keyCount(matching filter: String?) throws -> Int { try base.keyCount(matching: filter) }
+        func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
+            try base.keys(matching: filter, offset: offset, limit: limit)
+        }
+        func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
+    }
+
+    /// 12,000 items (only one of which a root reaches), the first pointing at a user who is not
+    /// there, and the root.
+    private func records() -> [Record] {
+        var records = (0..<Self.count).map { index in
+            Record(key: CacheKey("Item:\(index)"), ["__typename": .string("Item"), "id": .string("\(index)"),
+                                                     "name": .string(String(repeating: "x", count: index % 7))])
+        }
+        records[0].fields["owner"] = .reference("User:gone")
+        records.append(Record(key: .queryRoot, ["item": .reference("Item:1")]))
+        return records
+    }
+
+    private func explorer() -> (Explorer, HalfwayGatedCache) {
+        let cache = HalfwayGatedCache(records: RecordSet(records: records()))
+        let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: ScriptedTransport()),
+                                   browsing: cache, sourceName: "items", waitsForWatches: false)
+        return (Explorer(backend: backend, size: Size(width: 100, height: 30)), cache)
+    }
+
+    private func command(_ text: String) -> [Key] { [.character(":")] + Key.sequence(from: text) + [.enter] }
+
+    @Test func lintRunsInTheBackgroundAndOpensWhenDone() throws {
+        var (explorer, cache) = explorer()
+        let expected = try explorer.backend.lint()
+        cache.arm()
+        explorer.press(command("lint"))
+        cache.reachedGate.wait()
+        #expect(explorer.state.scan != nil)
+        #expect(explorer.render().text.contains("linting 12,001 records…"))
+        #expect(explorer.render().text.contains("· Esc stops"))
+        let selected = explorer.state.list.selected
+        explorer.press([.character("j"), .character("j")])
+        #expect(explorer.state.list.selected == selected + 2, "keys are answered while the scan runs")
+        // The memory cache says how far it got every 4,096 records: 4,096 of 12,001 before the gate.
+        #expect(explorer.render().text.contains("linting 12,001 records… 34 % · Esc stops"))
+        cache.gate.open()
+        explorer.settle()
+        #expect(explorer.state.scan == nil)
+        guard case .lint(let list) = explorer.state.mode else {
+            Issue.record("no lint overlay: \(explorer.state.mode)")
+            return
+        }
+        #expect(list == LintList(findings: expected) && !expected.isEmpty)
+        #expect(!explorer.render().text.contains("linting 12,001 records…"))
+    }
+
+    @Test func escStopsAScanAndNothingOpens() {
+        var (explorer, cache) = explorer()
+        cache.arm()
+        explorer.press(command("gc"))
+        cache.reachedGate.wait()
+        #expect(explorer.state.scan != nil)
+        explorer.press([.escape])
+        #expect(explorer.state.scan == nil)
+        #expect(explorer.state.message?.text == "stopped finding what no root reaches among 12,001 records")
+        cache.gate.open()
+        explorer.settle()
+        #expect(explorer.state.mode == .normal, "the stopped scan's preview opened")
+    }
+
+    @Test func aScanEndingWhileAPromptIsOpenWaitsForItToClose() {
+        var (explorer, cache) = explorer()
+        cache.arm()
+        explorer.press(command("sizes"))
+        cache.reachedGate.wait()
+        explorer.press([.character("/")])
+        cache.gate.open()
+        explorer.settle()
+        guard case .filter = explorer.state.mode else {
+            Issue.record("the scan took the filter prompt's keyboard: \(explorer.state.mode)")
+            return
+        }
+        explorer.press([.escape])
+        guard case .sizes(let list) = explorer.state.mode else {
+            Issue.record("no sizes overlay once the prompt closed: \(explorer.state.mode)")
+            return
+        }
+        #expect(list.rows.map(\.name) == ["Item", "QUERY_ROOT"])
+        #expect(list.rows.first?.records == Self.count)
+    }
+
+    /// Drilling into a typename and back shows what one scan found: the typename's largest
+    /// records (ties by key), and the typenames again at the same place.
+    @Test func sizesDrillsIntoATypenameAndBackWithoutScanningAgain() {
+        var (explorer, _) = explorer()
+        explorer.press(command("sizes"))
+        explorer.settle()
+        explorer.press([.enter])
+        guard case .sizes(let drilled) = explorer.state.mode else {
+            Issue.record("no sizes overlay: \(explorer.state.mode)")
+            return
+        }
+        #expect(drilled.typename == "Item")
+        // Each item's key and record JSON, largest first, ties by key.
+        let sizes = records().filter { $0.typename == "Item" }.map { record in
+            (name: record.key.rawValue, bytes: record.key.rawValue.utf8.count + RecordJSON.encode(record.fields).count)
+        }
+        let largest = sizes.sorted { ($0.bytes, $1.name) > ($1.bytes, $0.name) }.prefix(500)
+        #expect(drilled.rows.map(\.name) == largest.map { $0.name })
+        #expect(drilled.rows.map(\.bytes) == largest.map { $0.bytes })
+        explorer.press([.backspace])
+        guard case .sizes(let back) = explorer.state.mode else {
+            Issue.record("Backspace closed the overlay")
+            return
+        }
+        #expect(back.typename == nil && back.rows.map(\.name) == ["Item", "QUERY_ROOT"] && back.selected == 0)
+    }
+}
