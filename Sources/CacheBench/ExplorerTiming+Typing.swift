@@ -11,9 +11,11 @@ extension ExplorerTiming {
         var lastScreen: String
     }
 
-    /// Opens an explorer on `backend`, presses `before` unmeasured, then measures each of `keys`.
+    /// Opens an explorer on `backend`, presses `before` unmeasured, then measures each of `keys`;
+    /// `untilAnswered`, up to the answer of work the key started in the background (the
+    /// explorer settled: `r` and the `D` preview over a big cache), not only the key's frame.
     static func type(_ keys: [Key], after before: [Key] = [], backend: any ExplorerBackend,
-                     size: Size = Size(width: 120, height: 40)) -> Typing {
+                     size: Size = Size(width: 120, height: 40), untilAnswered: Bool = false) -> Typing {
         let clock = ContinuousClock()
         var explorer = Explorer(backend: backend, size: size)
         explorer.press(before)
@@ -23,6 +25,7 @@ extension ExplorerTiming {
         for key in keys {
             let start = clock.now
             explorer.press([key])
+            if untilAnswered { explorer.settle() }
             screen = explorer.render().text
             times.append(clock.now - start)
         }

@@ -2,6 +2,8 @@ import CacheExplorer
 import CacheTestSupport
 import Dispatch
 import GraphQLCache
+import GraphQLCacheSQLite
+import SQLiteBaseline
 import Synchronization
 import Testing
 
@@ -160,5 +162,60 @@ import Testing
             return
         }
         #expect(back.typename == nil && back.rows.map(\.name) == ["Item", "QUERY_ROOT"] && back.selected == 0)
+    }
+
+    /// `r` and the `D` preview scan every record too: in the background, their answer opens
+    /// when the scan ends.
+    @Test func referencesAndTheDeletePreviewRunInTheBackground() {
+        var (explorer, cache) = explorer()
+        cache.arm()
+        explorer.press([.character("/")] + Key.sequence(from: "Item:1") + [.enter, .character("r")])
+        cache.reachedGate.wait()
+        #expect(explorer.render().text.contains("looking for references to Item:1 among 12,001 records…"))
+        cache.gate.open()
+        explorer.settle()
+        guard case .inbound(let list) = explorer.state.mode else {
+            Issue.record("no inbound list: \(explorer.state.mode)")
+            return
+        }
+        #expect(list.target == "Item:1" && list.references.map(\.record) == [.queryRoot])
+        explorer.press([.escape, .escape, .character("D")] + Key.sequence(from: "Item:11") + [.enter])
+        explorer.settle()
+        guard case .confirm(.deletePattern(let preview)) = explorer.state.mode else {
+            Issue.record("no delete preview: \(explorer.state.mode)")
+            return
+        }
+        // Item:11, Item:110–119, Item:1100–1199 and Item:11000–11999.
+        #expect(preview.count == 1 + 10 + 100 + 1000)
+    }
+
+    /// `:diff` of two SQLite files of 12,000 records reads both in key order a page at a time,
+    /// in the background, and lists what differs when done.
+    @Test func aDiffOfBigFilesRunsInTheBackground() throws {
+        let directory = try TemporaryDirectory()
+        func write(_ name: String, _ rows: [(key: CacheKey, json: [UInt8])]) throws -> String {
+            let path = directory.path(name)
+            try RawSQLiteBaseline(path: path).insert(rows)
+            return path
+        }
+        let rows = (0..<Self.count).map { (key: CacheKey("Item:\($0)"), json: Array(#"{"id":"\#($0)"}"#.utf8)) }
+        var twin = rows.filter { $0.key != "Item:5" } + [(key: "Item:new", json: Array(#"{"id":"new"}"#.utf8))]
+        if let seven = twin.firstIndex(where: { $0.key == "Item:7" }) { twin[seven].json = Array(#"{"id":"changed"}"#.utf8) }
+        let now = try write("now.sqlite", rows), other = try write("other.sqlite", twin)
+        let environment = ExplorerEnvironment(
+            openBackend: { path in StoreBackend(cache: try SQLiteNormalizedCache(path: path, options: .init(readOnly: true)), sourceName: "other") },
+            loadTheme: { _ in .default }, readFile: { _ in "" }, writeFile: { _, _ in })
+        var explorer = Explorer(backend: StoreBackend(cache: try SQLiteNormalizedCache(path: now), sourceName: "now"),
+                                size: Size(width: 100, height: 30), environment: environment)
+        explorer.press(command("diff \(other)"))
+        #expect(explorer.state.scan.map { $0.label.hasPrefix("comparing 12,000 records with ") } == true)
+        explorer.settle()
+        guard case .diff(let list) = explorer.state.mode else {
+            Issue.record("no diff: \(explorer.state.message?.text ?? "")")
+            return
+        }
+        // FILE is the before: Item:5 was added since, Item:new removed, Item:7 changed.
+        #expect(list.counts == [.added: 1, .removed: 1, .changed: 1])
+        #expect(explorer.state.diffMarks == ["Item:5": .added, "Item:new": .removed, "Item:7": .changed])
     }
 }

@@ -68,4 +68,40 @@ import Testing
         stopped.stop()
         #expect(throws: CancellationError.self) { try stopped.observing { try cache.forEachRecord { _ in } } }
     }
+
+    /// A scan with a condition few rows meet (`r` on a record with two referrers) looks at a
+    /// window of rows per page: it says how far it got at each window's end, and stops there,
+    /// where it read the whole file in one page before.
+    @Test func aScanWithAConditionReportsEachWindow() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("referrers.sqlite")
+        try SQLiteTestFile.run(SQLiteTestFile.apolloDDL, at: path)
+        try RawSQLiteBaseline(path: path).insert((0..<70_000).map { index in
+            let json = index == 10 || index == 69_000 ? #"{"owner":{"$reference":"User:7"}}"# : #"{"id":"\#(index)"}"#
+            return (key: CacheKey("Item:\(index)"), json: Array(json.utf8))
+        })
+        let cache = try SQLiteNormalizedCache(path: path)
+        let shares = Mutex<[Double]>([])
+        var referrers: [CacheKey] = []
+        try ScanProgress { share in shares.withLock { $0.append(share) } }.observing {
+            try cache.forEachRecord(pointingAt: "User:7") { if case .record(let record) = $0 { referrers.append(record.key) } }
+        }
+        #expect(referrers == ["Item:10", "Item:69000"])
+        // Windows of 32,768 rows: two end before the last, which looks to the end (the pages
+        // holding a referrer report too).
+        let reported = shares.withLock { $0 }
+        #expect(reported == reported.sorted())
+        #expect(reported.contains { $0 > 0.46 && $0 < 0.47 } && reported.contains { $0 > 0.93 && $0 < 0.94 })
+        let stopping = ScanProgress { _ in }
+        var found: [CacheKey] = []
+        #expect(throws: CancellationError.self) {
+            try stopping.observing {
+                try cache.forEachRecord(pointingAt: "User:7") { row in
+                    if case .record(let record) = row { found.append(record.key) }
+                    stopping.stop()
+                }
+            }
+        }
+        #expect(found == ["Item:10"], "the scan went on past the window where it was stopped")
+    }
 }

@@ -41,6 +41,8 @@ package protocol RecordBrowsing: AnyObject, Sendable {
     func forEachRecord(_ body: (Record) throws -> Void) throws
     /// The readable records no root reaches (`:gc`), in natural order.
     func unreachableKeys() throws -> [CacheKey]
+    /// The rows in key order (`:diff`), a page at a time where the data can give them so.
+    func rowsInKeyOrder() throws -> any KeyOrderedRows
     /// Visits at least every readable record that references `key`, perhaps others (`r`).
     func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws
     /// Visits at least every readable record outside `pattern` that references a key inside
@@ -100,6 +102,13 @@ extension RecordBrowsing {
 
     /// Polls made on the caller's thread are never in flight.
     package var pollInFlight: Bool { false }
+
+    /// Every readable record, held and sorted (a SQLite file does better, see `StoreBackend`).
+    package func rowsInKeyOrder() throws -> any KeyOrderedRows {
+        var records: [Record] = []
+        try forEachRecord { records.append($0) }
+        return InMemoryKeyOrderedRows(records: records)
+    }
 
     /// From every record decoded: one scan (a cache that gives its stored references does
     /// better, see `StoreBackend`).

@@ -199,6 +199,16 @@ package final class StoreBackend: ExplorerBackend {
         try browsing.unreachableRecordKeys().sorted()
     }
 
+    /// A SQLite file's rows read in key order on a connection of their own, a page at a time
+    /// (ten million records held at once to sort them did not fit in memory); other data's
+    /// records held and sorted.
+    package func rowsInKeyOrder() throws -> any KeyOrderedRows {
+        if let reading = browsing as? any KeyOrderedReading { return try reading.keyOrderedRows() }
+        var records: [Record] = []
+        try forEachRecord { records.append($0) }
+        return InMemoryKeyOrderedRows(records: records)
+    }
+
     package func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {
         try browsing.forEachRecord(pointingAt: key) { result in
             if case .record(let record) = result { try body(record) }

@@ -1,7 +1,7 @@
 import CacheDiagnostics
 import GraphQLCache
 
-/// A command that reads every record (`:lint`, `:gc`, `:sizes`), running in the background
+/// A command that reads every record (`:lint`, `:gc`, `:sizes`, `r`, the `D` preview, `:diff`), running in the background
 /// over a big cache (`ScanWork`): which run, what it does for the progress line (`linting
 /// 10,000,000 records`), and how far it got. The keys stay answered meanwhile, `Esc` stops it,
 /// and its overlay opens when it ends.
@@ -11,6 +11,12 @@ package struct BackgroundScan: Hashable, Sendable {
         case lint
         case garbage
         case sizes
+        /// `r`: the records that refer to this one.
+        case inbound(CacheKey)
+        /// `D`: what deleting the keys containing the pattern would do.
+        case patternPreview(String)
+        /// `:diff FILE`: what differs from the file.
+        case diff(String)
     }
 
     /// What a scan found, or why it found nothing.
@@ -19,6 +25,11 @@ package struct BackgroundScan: Hashable, Sendable {
         case garbage([CacheKey])
         /// The typenames, nil when the cache is empty.
         case sizes(SizesList?)
+        case inbound(InboundList)
+        /// The preview, nil when no key contains the pattern.
+        case patternPreview(PatternPreview?)
+        /// The differences listed, and each differing key's mark.
+        case diff(DiffList, marks: [CacheKey: RecordDelta.Kind])
         case failed(Failure)
     }
 
@@ -49,6 +60,9 @@ package struct BackgroundScan: Hashable, Sendable {
         case .lint: return "linting \(records)"
         case .garbage: return "finding what no root reaches among \(records)"
         case .sizes: return "measuring \(records)"
+        case .inbound(let key): return "looking for references to \(key) among \(records)"
+        case .patternPreview(let pattern): return "previewing the delete of \"\(pattern)\" among \(records)"
+        case .diff(let file): return "comparing \(records) with \(file)"
         }
     }
 }

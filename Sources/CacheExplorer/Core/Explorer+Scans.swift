@@ -1,13 +1,15 @@
 import CacheDiagnostics
 import GraphQLCache
 
-/// The commands that read every record (`:lint`, `:gc`, `:sizes`) run in the background over
+/// The commands that read every record (`:lint`, `:gc`, `:sizes`, `:diff`, `r` and the `D` preview) run
+/// in the background over
 /// a big cache (`ScanWork`): the keys stay answered, the progress line says what runs and how
 /// far it got, `Esc` stops it, and its overlay opens when it ends (once no prompt has the
 /// keyboard). Over a few records they run at once, as they take less than a frame.
 ///
 /// Why: on the UI thread, `:sizes` over ten million records froze the explorer for half a
-/// minute and `:lint` and `:gc` for a quarter, with nothing on screen and no way to stop them.
+/// minute, `:lint` and `:gc` for a quarter, the `D` preview for five seconds and `r` for two,
+/// with nothing on screen and no way to stop them.
 extension Explorer {
     /// Scans over more records than this run in the background.
     static let backgroundScanThreshold = 10_000
@@ -70,11 +72,25 @@ extension Explorer {
         case .lint(let findings): showLint(findings)
         case .garbage(let keys): previewGarbage(keys)
         case .sizes(let list): showSizes(list)
+        case .inbound(let list): state.mode = .inbound(list)
+        case .patternPreview(let preview): showPatternPreview(preview, kind: kind)
+        case let .diff(list, marks): showDiff(list, marks: marks)
         case .failed(let failure):
             let error = failure.error
             if error is CancellationError { return }
-            let command = switch kind { case .lint: ":lint"; case .garbage: ":gc"; case .sizes: ":sizes" }
-            if !refusedForLock(error, again: command) { fail(error) }
+            if !refusedForLock(error, again: command(of: kind)) { fail(error) }
+        }
+    }
+
+    /// What the user typed to start a scan of `kind`, as a refusal names it.
+    private func command(of kind: BackgroundScan.Kind) -> String {
+        switch kind {
+        case .lint: return ":lint"
+        case .garbage: return ":gc"
+        case .sizes: return ":sizes"
+        case .inbound: return keyMap.keyName(.inbound)
+        case .patternPreview: return keyMap.keyName(.deleteByPattern)
+        case .diff(let file): return ":diff \(file)"
         }
     }
 

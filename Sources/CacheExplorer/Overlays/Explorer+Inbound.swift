@@ -3,24 +3,22 @@ import GraphQLCache
 /// `r`: who refers to the record, element by element, and landing where the reference is.
 extension Explorer {
     /// Every place in every record that references the target (one scan, on demand, of the
-    /// records the backend cannot rule out without decoding them): a list holding the target
-    /// twice is two rows, each with its element path (`squads[0][1]`).
+    /// records the backend cannot rule out without decoding them, in the background over a big
+    /// cache): a list holding the target twice is two rows, each with its element path
+    /// (`squads[0][1]`).
     mutating func showInbound() {
         guard let target = state.targetKey else { return }
-        var references: [InboundReference] = []
-        do {
+        runScan(.inbound(target)) { [backend] in
+            var references: [InboundReference] = []
             try backend.forEachRecord(pointingAt: target) { record in
                 references += Self.references(in: record, to: target)
             }
-        } catch {
-            if !refusedForLock(error, again: keyMap.keyName(.inbound)) { fail(error) }
-            return
+            // Stable: places within one record keep the record view's order.
+            references = references.enumerated().sorted { a, b in
+                a.element.record == b.element.record ? a.offset < b.offset : a.element.record < b.element.record
+            }.map(\.element)
+            return .inbound(InboundList(target: target, references: references))
         }
-        // Stable: places within one record keep the record view's order.
-        references = references.enumerated().sorted { a, b in
-            a.element.record == b.element.record ? a.offset < b.offset : a.element.record < b.element.record
-        }.map(\.element)
-        state.mode = .inbound(InboundList(target: target, references: references))
     }
 
     /// The places in `record` holding a reference to `target`, in the record view's order.

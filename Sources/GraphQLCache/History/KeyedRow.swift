@@ -92,3 +92,10 @@ public enum KeyOrder {
         ExactUTF8.compare(lhs.rawValue, rhs.rawValue)
     }
 }
+
+/// A cache that gives its rows in key order a page at a time, without holding them all (a
+/// SQLite file read on a connection of its own): what a diff of ten million records reads.
+public protocol KeyOrderedReading {
+    /// The rows in key order, as one consistent state of the cache.
+    func keyOrderedRows() throws -> any KeyOrderedRows
+}

@@ -81,22 +81,51 @@ extension SQLiteNormalizedCache {
     /// bindings; every row when nil), a page at a time, decoded. Each page is read through
     /// `withConnection`: on the explorer's UI thread (`r`, the `D` preview, `:lint`) a page never
     /// waits behind this process's call that waits for another process's lock.
+    ///
+    /// With a condition, a page looks at most `conditionWindow` rows: a condition few rows meet
+    /// (`r` on a record with three referrers) made one page of the whole file, ten million rows
+    /// read in one hold of the connection (two seconds no key press could read through), with
+    /// no progress to report and no page boundary to stop at.
     func forEachRecord(where condition: (sql: String, bindings: [String])?,
                        _ body: (ScannedRow) throws -> Void) throws {
         var after = Int64.min
         while true {
-            let page = try withConnection { state in try Self.scanPage(after: after, where: condition, on: state.connection) }
-            guard let last = page.last else { return }
+            let (page, window) = try withConnection { state -> ([(rowID: Int64, result: ScannedRow)], Int64?) in
+                let window = condition == nil ? nil : try Self.windowEnd(after: after, on: state.connection)
+                return (try Self.scanPage(after: after, through: window, where: condition, on: state.connection), window)
+            }
             for row in page { try body(row.result) }
-            after = last.rowID
+            if page.count == Self.scanPageSize, let last = page.last {
+                after = last.rowID
+                continue
+            }
+            // The page looked to the end, or through its window, whose end is reported.
+            guard let window else { return }
+            after = window
+            try ScanProgress.pageRead(through: window) { try withConnection { try Self.rowIDRange(on: $0.connection) } }
         }
     }
 
-    private static func scanPage(after: Int64, where condition: (sql: String, bindings: [String])?,
+    /// Rows a page of a scan with a condition looks at, at most (a few milliseconds of them).
+    static let conditionWindow = 32_768
+
+    /// The row id `conditionWindow` rows after `after`: where a page with a condition stops
+    /// looking; nil when fewer rows are left (the page looks to the end).
+    private static func windowEnd(after: Int64, on connection: SQLiteConnection) throws -> Int64? {
+        let sql = #"SELECT rowid FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET \#(conditionWindow - 1)"#
+        return try connection.withStatement(sql) { statement in
+            statement.bind(after, at: 1)
+            return try statement.step() ? statement.int64(0) : nil
+        }
+    }
+
+    private static func scanPage(after: Int64, through end: Int64?, where condition: (sql: String, bindings: [String])?,
                                  on connection: SQLiteConnection) throws -> [(rowID: Int64, result: ScannedRow)] {
         var rows: [(rowID: Int64, result: ScannedRow)] = []
         let names = FieldNameTable()
-        try forEachRow(after: after, limit: scanPageSize, where: condition, on: connection) { statement, rowID in
+        var bounded = condition
+        if let end, let condition { bounded = ("rowid <= \(end) AND (" + condition.sql + ")", condition.bindings) }
+        try forEachRow(after: after, limit: scanPageSize, where: bounded, on: connection) { statement, rowID in
             let key: CacheKey
             switch scannedKey(of: statement, rowID: rowID) {
             case .key(let found): key = found

@@ -128,3 +128,7 @@ extension SQLiteNormalizedCache {
         try SQLiteKeyOrderedRows(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, pageSize: pageSize)
     }
 }
+
+extension SQLiteNormalizedCache: KeyOrderedReading {
+    public func keyOrderedRows() throws -> any KeyOrderedRows { try rowsInKeyOrder() }
+}

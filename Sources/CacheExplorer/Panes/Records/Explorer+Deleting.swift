@@ -19,30 +19,39 @@ extension Explorer {
         state.mode = .deletePattern(LineInput((try? ListFilter.parse(state.list.filter))?.substring ?? ""))
     }
 
-    /// Builds the preview: matching keys and count, references that would dangle, watches hit.
+    /// Builds the preview (in the background over a big cache): matching keys and count,
+    /// references that would dangle, watches hit.
     mutating func previewPatternDelete(_ pattern: String) {
         guard !pattern.isEmpty else { inform("an empty pattern matches every key; :clear is not offered"); return }
-        do {
+        let matcher = KeyPattern(pattern)
+        let affected = state.watches.filter { $0.dependencies.records.contains(where: matcher.matches) }.map(\.name)
+        runScan(.patternPreview(pattern)) { [backend] in
             let count = try backend.keyCount(matching: pattern)
-            guard count > 0 else { inform("no key contains \"\(pattern)\""); return }
+            guard count > 0 else { return .patternPreview(nil) }
             let sample = try backend.keys(matching: pattern, offset: 0, limit: Self.previewSampleSize)
             let doomed = Set(try backend.keys(matching: pattern, offset: 0, limit: count))
-            let (dangling, danglingCount) = try wouldDangle(KeyPattern(pattern), doomed: doomed)
-            let matcher = KeyPattern(pattern)
-            let affected = state.watches.filter { $0.dependencies.records.contains(where: matcher.matches) }.map(\.name)
-            state.mode = .confirm(.deletePattern(PatternPreview(pattern: pattern, count: count, sample: sample,
-                                                        danglingReferences: dangling, danglingCount: danglingCount,
-                                                        affectedWatches: affected)))
-        } catch {
-            if !refusedForLock(error, again: keyMap.keyName(.deleteByPattern)) { fail(error) }
+            let (dangling, danglingCount) = try Self.wouldDangle(matcher, doomed: doomed, backend: backend)
+            return .patternPreview(PatternPreview(pattern: pattern, count: count, sample: sample,
+                                                  danglingReferences: dangling, danglingCount: danglingCount,
+                                                  affectedWatches: affected))
         }
+    }
+
+    /// The preview's confirmation, or that no key contains the pattern.
+    mutating func showPatternPreview(_ preview: PatternPreview?, kind: BackgroundScan.Kind) {
+        guard let preview else {
+            if case .patternPreview(let pattern) = kind { inform("no key contains \"\(pattern)\"") }
+            return
+        }
+        state.mode = .confirm(.deletePattern(preview))
     }
 
     /// References from records that stay to existing records that would go (`doomed`, the
     /// matching keys, known from the key listing, rather than loading every target): the first
     /// few in order and the count. Only the lines shown are written out: a list of 100,000
     /// references into the pattern made a line and a sort entry each.
-    private func wouldDangle(_ matcher: KeyPattern, doomed: Set<CacheKey>) throws -> ([String], Int) {
+    private static func wouldDangle(_ matcher: KeyPattern, doomed: Set<CacheKey>,
+                                    backend: any RecordBrowsing) throws -> ([String], Int) {
         var sample = DanglingSample(limit: 5)
         try backend.forEachRecord(pointingInto: matcher) { record in
             guard !matcher.matches(record.key) else { return }
