@@ -68,11 +68,11 @@ import Testing
         return records
     }
 
-    private func explorer() -> (Explorer, HalfwayGatedCache) {
+    private func explorer(environment: ExplorerEnvironment = .isolated) -> (Explorer, HalfwayGatedCache) {
         let cache = HalfwayGatedCache(records: RecordSet(records: records()))
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: ScriptedTransport()),
                                    browsing: cache, sourceName: "items", waitsForWatches: false)
-        return (Explorer(backend: backend, size: Size(width: 100, height: 30)), cache)
+        return (Explorer(backend: backend, size: Size(width: 100, height: 30), environment: environment), cache)
     }
 
     private func command(_ text: String) -> [Key] { [.character(":")] + Key.sequence(from: text) + [.enter] }
@@ -217,5 +217,25 @@ import Testing
         // FILE is the before: Item:5 was added since, Item:new removed, Item:7 changed.
         #expect(list.counts == [.added: 1, .removed: 1, .changed: 1])
         #expect(explorer.state.diffMarks == ["Item:5": .added, "Item:new": .removed, "Item:7": .changed])
+    }
+
+    /// `:export` over a big cache is written in the background too; the message comes when the
+    /// file is written.
+    @Test func anExportOfABigCacheIsWrittenInTheBackground() throws {
+        let written = Mutex<[String: [UInt8]]>([:])
+        let environment = ExplorerEnvironment(openBackend: { throw ExplorerError.invalid($0) }, loadTheme: { _ in .default },
+                                              readFile: { _ in "" }, writeFile: { path, bytes in written.withLock { $0[path] = bytes } },
+                                              fileExists: { _ in false })
+        var (explorer, cache) = explorer(environment: environment)
+        cache.arm()
+        explorer.press(command("export out.json"))
+        cache.reachedGate.wait()
+        #expect(explorer.render().text.contains("exporting 12,001 records to out.json…"))
+        #expect(written.withLock { $0.isEmpty })
+        cache.gate.open()
+        explorer.settle()
+        #expect(explorer.state.message?.text == "exported 12001 records to out.json")
+        let snapshot = try Snapshot.decode(written.withLock { $0["out.json"] } ?? [], source: "out.json")
+        #expect(snapshot.records.count == Self.count + 1)
     }
 }

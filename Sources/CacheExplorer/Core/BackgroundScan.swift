@@ -1,7 +1,7 @@
 import CacheDiagnostics
 import GraphQLCache
 
-/// A command that reads every record (`:lint`, `:gc`, `:sizes`, `r`, the `D` preview, `:diff`), running in the background
+/// A command that reads every record (`:lint`, `:gc`, `:sizes`, `r`, the `D` preview, `:diff`, `:export`), running in the background
 /// over a big cache (`ScanWork`): which run, what it does for the progress line (`linting
 /// 10,000,000 records`), and how far it got. The keys stay answered meanwhile, `Esc` stops it,
 /// and its overlay opens when it ends.
@@ -17,6 +17,8 @@ package struct BackgroundScan: Hashable, Sendable {
         case patternPreview(String)
         /// `:diff FILE`: what differs from the file.
         case diff(String)
+        /// `:export FILE`: the records written to the file.
+        case export(String)
     }
 
     /// What a scan found, or why it found nothing.
@@ -30,6 +32,8 @@ package struct BackgroundScan: Hashable, Sendable {
         case patternPreview(PatternPreview?)
         /// The differences listed, and each differing key's mark.
         case diff(DiffList, marks: [CacheKey: RecordDelta.Kind])
+        /// What the snapshot holds.
+        case exported(Explorer.Export)
         case failed(Failure)
     }
 
@@ -63,6 +67,7 @@ package struct BackgroundScan: Hashable, Sendable {
         case .inbound(let key): return "looking for references to \(key) among \(records)"
         case .patternPreview(let pattern): return "previewing the delete of \"\(pattern)\" among \(records)"
         case .diff(let file): return "comparing \(records) with \(file)"
+        case .export(let file): return "exporting \(records) to \(file)"
         }
     }
 }

@@ -1,7 +1,8 @@
 import CacheDiagnostics
 import GraphQLCache
 
-/// The commands that read every record (`:lint`, `:gc`, `:sizes`, `:diff`, `r` and the `D` preview) run
+/// The commands that read every record (`:lint`, `:gc`, `:sizes`, `:diff`, `:export`, `r` and the
+/// `D` preview) run
 /// in the background over
 /// a big cache (`ScanWork`): the keys stay answered, the progress line says what runs and how
 /// far it got, `Esc` stops it, and its overlay opens when it ends (once no prompt has the
@@ -75,6 +76,7 @@ extension Explorer {
         case .inbound(let list): state.mode = .inbound(list)
         case .patternPreview(let preview): showPatternPreview(preview, kind: kind)
         case let .diff(list, marks): showDiff(list, marks: marks)
+        case .exported(let export): exported(export)
         case .failed(let failure):
             let error = failure.error
             if error is CancellationError { return }
@@ -91,6 +93,7 @@ extension Explorer {
         case .inbound: return keyMap.keyName(.inbound)
         case .patternPreview: return keyMap.keyName(.deleteByPattern)
         case .diff(let file): return ":diff \(file)"
+        case .export(let file): return ":export \(file)"
         }
     }
 
