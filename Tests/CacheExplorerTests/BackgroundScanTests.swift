@@ -110,7 +110,7 @@ import Testing
         #expect(explorer.state.scan != nil)
         explorer.press([.escape])
         #expect(explorer.state.scan == nil)
-        #expect(explorer.state.message?.text == "stopped finding what no root reaches among 12,001 records")
+        #expect(explorer.state.message?.text == "stopped tracing 12,001 records from the roots")
         cache.gate.open()
         explorer.settle()
         #expect(explorer.state.mode == .normal, "the stopped scan's preview opened")
@@ -171,7 +171,7 @@ import Testing
         cache.arm()
         explorer.press([.character("/")] + Key.sequence(from: "Item:1") + [.enter, .character("r")])
         cache.reachedGate.wait()
-        #expect(explorer.render().text.contains("looking for references to Item:1 among 12,001 records…"))
+        #expect(explorer.render().text.contains("finding references to Item:1…"))
         cache.gate.open()
         explorer.settle()
         guard case .inbound(let list) = explorer.state.mode else {
@@ -208,7 +208,7 @@ import Testing
         var explorer = Explorer(backend: StoreBackend(cache: try SQLiteNormalizedCache(path: now), sourceName: "now"),
                                 size: Size(width: 100, height: 30), environment: environment)
         explorer.press(command("diff \(other)"))
-        #expect(explorer.state.scan.map { $0.label.hasPrefix("comparing 12,000 records with ") } == true)
+        #expect(explorer.state.scan.map { $0.label.hasPrefix("comparing with ") } == true)
         explorer.settle()
         guard case .diff(let list) = explorer.state.mode else {
             Issue.record("no diff: \(explorer.state.message?.text ?? "")")
@@ -230,12 +230,26 @@ import Testing
         cache.arm()
         explorer.press(command("export out.json"))
         cache.reachedGate.wait()
-        #expect(explorer.render().text.contains("exporting 12,001 records to out.json…"))
+        #expect(explorer.render().text.contains("exporting to out.json…"))
         #expect(written.withLock { $0.isEmpty })
         cache.gate.open()
         explorer.settle()
         #expect(explorer.state.message?.text == "exported 12001 records to out.json")
         let snapshot = try Snapshot.decode(written.withLock { $0["out.json"] } ?? [], source: "out.json")
         #expect(snapshot.records.count == Self.count + 1)
+    }
+
+    /// On a 60-column screen a long label is cut, never the share or how to stop the scan.
+    @Test func aNarrowScreenCutsTheLabelNotHowToStop() {
+        var (explorer, cache) = explorer()
+        explorer.send(.resized(Size(width: 60, height: 15)))
+        cache.arm()
+        explorer.press(command("export a-snapshot-with-a-long-name-in-a-deep-folder.json"))
+        cache.reachedGate.wait()
+        let line = explorer.render().text.split(separator: "\n").last { $0.contains("% · Esc stops") }
+        #expect(line.map { $0.contains("exporting to a-snapshot-with-") } == true)
+        #expect(line.map { DisplayWidth.of(String($0)) <= 60 } == true, "\(line ?? "")")
+        cache.gate.open()
+        explorer.settle()
     }
 }

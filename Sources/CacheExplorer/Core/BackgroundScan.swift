@@ -62,12 +62,12 @@ package struct BackgroundScan: Hashable, Sendable {
         let records = Explorer.records(records)
         switch kind {
         case .lint: return "linting \(records)"
-        case .garbage: return "finding what no root reaches among \(records)"
+        case .garbage: return "tracing \(records) from the roots"
         case .sizes: return "measuring \(records)"
-        case .inbound(let key): return "looking for references to \(key) among \(records)"
-        case .patternPreview(let pattern): return "previewing the delete of \"\(pattern)\" among \(records)"
-        case .diff(let file): return "comparing \(records) with \(file)"
-        case .export(let file): return "exporting \(records) to \(file)"
+        case .inbound(let key): return "finding references to \(key)"
+        case .patternPreview(let pattern): return "previewing the delete of \"\(pattern)\""
+        case .diff(let file): return "comparing with \(file)"
+        case .export(let file): return "exporting to \(file)"
         }
     }
 }

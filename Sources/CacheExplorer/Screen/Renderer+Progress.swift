@@ -26,10 +26,25 @@ extension Renderer {
         return " \(Self.spinner(at: state.now)) \(building.label)… \(Int(building.fraction * 100)) % · \(keyMap.keyName(.cancel)) stops"
     }
 
-    /// ` ⠿ linting 10,000,000 records… 40 % · Esc stops` while a command's scan runs.
+    /// ` ⠿ linting 10,000,000 records… 40 % · Esc stops` while a command's scan runs; on a
+    /// narrow screen the label is cut, never the share or how to stop it (the message when
+    /// stopped says the label whole).
     var scanLine: String? {
         guard let scan = state.scan else { return nil }
-        return " \(Self.spinner(at: state.now)) \(scan.label)… \(Int(scan.fraction * 100)) % · \(keyMap.keyName(.cancel)) stops"
+        let head = " \(Self.spinner(at: state.now)) "
+        let tail = "… \(Int(scan.fraction * 100)) % · \(keyMap.keyName(.cancel)) stops"
+        return head + Self.prefix(of: scan.label, width: state.size.width - DisplayWidth.of(head) - DisplayWidth.of(tail)) + tail
+    }
+
+    /// The longest start of `text` at most `width` columns wide.
+    private static func prefix(of text: String, width: Int) -> String {
+        var used = 0, kept = ""
+        for character in text {
+            used += DisplayWidth.of(character)
+            if used > width { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// ` ⠿ reading the keys… 24 %` while a big file's keys are first read (nothing to stop:
