@@ -243,6 +243,9 @@ package struct Explorer {
 
     /// Replaces the backend (`:open`), starting over on the new data.
     mutating func replaceBackend(_ newBackend: any RecordBrowsing) {
+        // A scan of the old data would only be thrown away.
+        scanWork.stop()
+        finishedScan = nil
         backend = newBackend
         let size = state.size
         state = ExplorerState(size: size, sourceName: newBackend.sourceName, readOnly: Self.isReadOnly(newBackend))
