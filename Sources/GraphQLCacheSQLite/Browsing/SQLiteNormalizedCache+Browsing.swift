@@ -82,38 +82,49 @@ extension SQLiteNormalizedCache {
     /// `withConnection`: on the explorer's UI thread (`r`, the `D` preview, `:lint`) a page never
     /// waits behind this process's call that waits for another process's lock.
     ///
-    /// With a condition, a page looks at most `conditionWindow` rows: a condition few rows meet
-    /// (`r` on a record with three referrers) made one page of the whole file, ten million rows
-    /// read in one hold of the connection (two seconds no key press could read through), with
-    /// no progress to report and no page boundary to stop at.
+    /// With a condition, a page looks at a window of row ids (`ConditionWindow`): a condition
+    /// few rows meet (`r` on a record with three referrers) made one page of the whole file, ten
+    /// million rows read in one hold of the connection (two seconds no key press could read
+    /// through), with no progress to report and no page boundary to stop at.
     func forEachRecord(where condition: (sql: String, bindings: [String])?,
                        _ body: (ScannedRow) throws -> Void) throws {
+        guard let condition else { return try forEachRecordPaged(body) }
         var after = Int64.min
+        var window = ConditionWindow()
         while true {
-            let (page, window) = try withConnection { state -> ([(rowID: Int64, result: ScannedRow)], Int64?) in
-                let window = condition == nil ? nil : try Self.windowEnd(after: after, on: state.connection)
-                return (try Self.scanPage(after: after, through: window, where: condition, on: state.connection), window)
+            let clock = ContinuousClock(), started = clock.now
+            let read = try withConnection { state -> (page: [(rowID: Int64, result: ScannedRow)], end: Int64)? in
+                guard let first = try Self.rowID(after: after, on: state.connection) else { return nil }
+                let end = window.end(from: first)
+                return (try Self.scanPage(after: after, through: end, where: condition, on: state.connection), end)
             }
+            guard let (page, end) = read else { return }
+            let spent = clock.now - started
             for row in page { try body(row.result) }
             if page.count == Self.scanPageSize, let last = page.last {
                 after = last.rowID
                 continue
             }
-            // The page looked to the end, or through its window, whose end is reported.
-            guard let window else { return }
-            after = window
-            try ScanProgress.pageRead(through: window) { try withConnection { try Self.rowIDRange(on: $0.connection) } }
+            window.took(spent)
+            after = end
+            try ScanProgress.pageRead(through: end) { try withConnection { try Self.rowIDRange(on: $0.connection) } }
         }
     }
 
-    /// Rows a page of a scan with a condition looks at, at most (a few milliseconds of them).
-    static let conditionWindow = 32_768
+    /// Every row, a page of `scanPageSize` at a time.
+    private func forEachRecordPaged(_ body: (ScannedRow) throws -> Void) throws {
+        var after = Int64.min
+        while true {
+            let page = try withConnection { state in try Self.scanPage(after: after, through: nil, where: nil, on: state.connection) }
+            for row in page { try body(row.result) }
+            guard page.count == Self.scanPageSize, let last = page.last else { return }
+            after = last.rowID
+        }
+    }
 
-    /// The row id `conditionWindow` rows after `after`: where a page with a condition stops
-    /// looking; nil when fewer rows are left (the page looks to the end).
-    private static func windowEnd(after: Int64, on connection: SQLiteConnection) throws -> Int64? {
-        let sql = #"SELECT rowid FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET \#(conditionWindow - 1)"#
-        return try connection.withStatement(sql) { statement in
+    /// The first row id after `after`, nil when there is none (one step down the table's b-tree).
+    private static func rowID(after: Int64, on connection: SQLiteConnection) throws -> Int64? {
+        try connection.withStatement(#"SELECT rowid FROM "records" WHERE rowid > ? ORDER BY rowid LIMIT 1"#) { statement in
             statement.bind(after, at: 1)
             return try statement.step() ? statement.int64(0) : nil
         }
