@@ -10,51 +10,10 @@ import Testing
 /// `:lint`, `:gc` and `:sizes` over more than 10,000 records read them in the background: the
 /// keys are answered meanwhile, the progress line says what runs and how far it got, `Esc`
 /// stops it and nothing opens, and the overlay opens when the scan ends, or once a prompt
-/// opened meanwhile has closed. The cache's scan waits at a gate halfway, so it is certainly
-/// still running while the test presses keys.
+/// opened meanwhile has closed. The cache's scan waits at a gate halfway (`GatedCache`), so it
+/// is certainly still running while the test presses keys.
 @Suite struct BackgroundScanTests {
     static let count = 12_000
-
-    /// Every record, visited as the memory cache visits them, but the scan waits at the gate
-    /// halfway once `armed`.
-    final class HalfwayGatedCache: BrowsableNormalizedCache {
-        private let base: InMemoryNormalizedCache
-        private let armed = Mutex(false)
-        let gate = Gate()
-        let reachedGate = DispatchSemaphore(value: 0)
-
-        init(records: RecordSet) {
-            base = InMemoryNormalizedCache(records: records)
-        }
-
-        /// The next scans stop at the gate halfway (until then none does).
-        func arm() { armed.withLock { $0 = true } }
-
-        func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
-            let stops = armed.withLock { $0 }
-            var visited = 0
-            try base.forEachRecord { row in
-                if stops, visited == BackgroundScanTests.count / 2 {
-                    reachedGate.signal()
-                    gate.pass()
-                }
-                visited += 1
-                try body(row)
-            }
-        }
-
-        func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try base.loadRecords(forKeys: keys) }
-        func merge(records: RecordSet) throws -> FieldChanges { try base.merge(records: records) }
-        func removeRecord(for key: CacheKey) throws -> Bool { try base.removeRecord(for: key) }
-        func removeRecords(matching pattern: String) throws -> Set<CacheKey> { try base.removeRecords(matching: pattern) }
-        func clear() throws { try base.clear() }
-        func recordCount() throws -> Int { try base.recordCount() }
-        func keyCount(matching filter: String?) throws -> Int { try base.keyCount(matching: filter) }
-        func keys(matching filter: String?, offset: Int, limit: Int) throws -> [CacheKey] {
-            try base.keys(matching: filter, offset: offset, limit: limit)
-        }
-        func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
-    }
 
     /// 12,000 items (only one of which a root reaches), the first pointing at a user who is not
     /// there, and the root.
@@ -68,8 +27,10 @@ import Testing
         return records
     }
 
-    private func explorer(environment: ExplorerEnvironment = .isolated) -> (Explorer, HalfwayGatedCache) {
-        let cache = HalfwayGatedCache(records: RecordSet(records: records()))
+    /// An explorer on the records, whose big loads never wait (`GatedCache` with no threshold
+    /// reached) and whose scans wait halfway once the test says so (`stopScans(after:)`).
+    private func explorer(environment: ExplorerEnvironment = .isolated) -> (Explorer, GatedCache) {
+        let cache = GatedCache(records: RecordSet(records: records()), threshold: .max)
         let backend = StoreBackend(client: GraphQLClient(store: CacheStore(cache: cache), transport: ScriptedTransport()),
                                    browsing: cache, sourceName: "items", waitsForWatches: false)
         return (Explorer(backend: backend, size: Size(width: 100, height: 30), environment: environment), cache)
@@ -80,7 +41,7 @@ import Testing
     @Test func lintRunsInTheBackgroundAndOpensWhenDone() throws {
         var (explorer, cache) = explorer()
         let expected = try explorer.backend.lint()
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press(command("lint"))
         cache.reachedGate.wait()
         #expect(explorer.state.scan != nil)
@@ -91,7 +52,7 @@ import Testing
         #expect(explorer.state.list.selected == selected + 2, "keys are answered while the scan runs")
         // The memory cache says how far it got every 4,096 records: 4,096 of 12,001 before the gate.
         #expect(explorer.render().text.contains("linting 12,001 records… 34 % · Esc stops"))
-        cache.gate.open()
+        cache.open()
         explorer.settle()
         #expect(explorer.state.scan == nil)
         guard case .lint(let list) = explorer.state.mode else {
@@ -104,25 +65,25 @@ import Testing
 
     @Test func escStopsAScanAndNothingOpens() {
         var (explorer, cache) = explorer()
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press(command("gc"))
         cache.reachedGate.wait()
         #expect(explorer.state.scan != nil)
         explorer.press([.escape])
         #expect(explorer.state.scan == nil)
         #expect(explorer.state.message?.text == "stopped tracing 12,001 records from the roots")
-        cache.gate.open()
+        cache.open()
         explorer.settle()
         #expect(explorer.state.mode == .normal, "the stopped scan's preview opened")
     }
 
     @Test func aScanEndingWhileAPromptIsOpenWaitsForItToClose() {
         var (explorer, cache) = explorer()
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press(command("sizes"))
         cache.reachedGate.wait()
         explorer.press([.character("/")])
-        cache.gate.open()
+        cache.open()
         explorer.settle()
         guard case .filter = explorer.state.mode else {
             Issue.record("the scan took the filter prompt's keyboard: \(explorer.state.mode)")
@@ -168,11 +129,11 @@ import Testing
     /// when the scan ends.
     @Test func referencesAndTheDeletePreviewRunInTheBackground() {
         var (explorer, cache) = explorer()
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press([.character("/")] + Key.sequence(from: "Item:1") + [.enter, .character("r")])
         cache.reachedGate.wait()
         #expect(explorer.render().text.contains("finding references to Item:1…"))
-        cache.gate.open()
+        cache.open()
         explorer.settle()
         guard case .inbound(let list) = explorer.state.mode else {
             Issue.record("no inbound list: \(explorer.state.mode)")
@@ -227,12 +188,12 @@ import Testing
                                               readFile: { _ in "" }, writeFile: { path, bytes in written.withLock { $0[path] = bytes } },
                                               fileExists: { _ in false })
         var (explorer, cache) = explorer(environment: environment)
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press(command("export out.json"))
         cache.reachedGate.wait()
         #expect(explorer.render().text.contains("exporting to out.json…"))
         #expect(written.withLock { $0.isEmpty })
-        cache.gate.open()
+        cache.open()
         explorer.settle()
         #expect(explorer.state.message?.text == "exported 12001 records to out.json")
         let snapshot = try Snapshot.decode(written.withLock { $0["out.json"] } ?? [], source: "out.json")
@@ -243,13 +204,13 @@ import Testing
     @Test func aNarrowScreenCutsTheLabelNotHowToStop() {
         var (explorer, cache) = explorer()
         explorer.send(.resized(Size(width: 60, height: 15)))
-        cache.arm()
+        cache.stopScans(after: Self.count / 2)
         explorer.press(command("export a-snapshot-with-a-long-name-in-a-deep-folder.json"))
         cache.reachedGate.wait()
         let line = explorer.render().text.split(separator: "\n").last { $0.contains("% · Esc stops") }
         #expect(line.map { $0.contains("exporting to a-snapshot-with-") } == true)
         #expect(line.map { DisplayWidth.of(String($0)) <= 60 } == true, "\(line ?? "")")
-        cache.gate.open()
+        cache.open()
         explorer.settle()
     }
 }

@@ -57,7 +57,26 @@ final class GatedCache: BrowsableNormalizedCache {
         pages.add(1, ordering: .relaxed)
         return try base.keys(matching: filter, offset: offset, limit: limit)
     }
-    func forEachRecord(_ body: (ScannedRow) throws -> Void) throws { try base.forEachRecord(body) }
+    /// Where scans of every record stop at the gate, once `stopScans(after:)` set it.
+    private let scanStop = Mutex<Int?>(nil)
+
+    /// Every later scan of all records (`forEachRecord`) waits at the gate after `visited`
+    /// records, until it opens: a scan certainly still running halfway.
+    func stopScans(after visited: Int) { scanStop.withLock { $0 = visited } }
+
+    func forEachRecord(_ body: (ScannedRow) throws -> Void) throws {
+        guard let stop = scanStop.withLock({ $0 }) else { return try base.forEachRecord(body) }
+        var visited = 0
+        try base.forEachRecord { row in
+            if visited == stop, !isOpen.withLock({ $0 }) {
+                reachedGate.signal()
+                opened.wait()
+                opened.signal()
+            }
+            visited += 1
+            try body(row)
+        }
+    }
     func performAtomically<T>(_ body: () throws -> T) throws -> T { try base.performAtomically(body) }
 }
 
