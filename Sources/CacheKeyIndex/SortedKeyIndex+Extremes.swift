@@ -34,3 +34,15 @@ extension SortedKeyIndex {
         return (low.map { keyOfSlot(Int($0)) }, high.map { keyOfSlot(Int($0)) })
     }
 }
+
+extension SortedKeyIndex {
+    /// `keys` (each once) in `CacheKey` order, by the index's radix sort (`EncodedKeySort`):
+    /// `:gc`'s preview of ten million unreachable records spent most of a minute sorting them
+    /// with comparisons. A set too big for the arena is sorted by comparison.
+    package static func sorted(_ keys: [CacheKey]) -> [CacheKey] {
+        guard keys.count > 1 else { return keys }
+        let batch = sortedBatch(keys)
+        guard !batch.isFull, batch.count == keys.count else { return keys.sorted() }
+        return batch.keys(in: 0..<batch.count)
+    }
+}

@@ -30,4 +30,18 @@ import Testing
         #expect(NaturalSort.order(texts).map { texts[$0] } == naturallySorted(texts))
         #expect(NaturalSort.order([]).isEmpty)
     }
+
+    /// A set of keys sorted by the index's radix sort (`:gc`'s preview) comes out as
+    /// `CacheKey`'s own order: roots first, then natural order.
+    @Test func keysSortedByTheIndexComeOutInCacheKeyOrder() {
+        var random = SplitMix(seed: 13)
+        let pieces = ["Item:", "item:", "0", "1", "9", "10", "007", "QUERY_ROOT", "MUTATION_ROOT", ".", "é", "e\u{301}", "(", "\""]
+        var keys = Set<CacheKey>(NaturalKeyEncodingTests.trickyKeys.map { CacheKey($0) })
+        while keys.count < 3_000 {
+            keys.insert(CacheKey((0..<Int.random(in: 1...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()))
+        }
+        let shuffled = Array(keys).shuffled(using: &random)
+        #expect(SortedKeyIndex.sorted(shuffled) == shuffled.sorted())
+        #expect(SortedKeyIndex.sorted([]) == [] && SortedKeyIndex.sorted(["A:1"]) == ["A:1"])
+    }
 }

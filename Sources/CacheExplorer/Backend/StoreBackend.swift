@@ -1,4 +1,5 @@
 import CacheDiagnostics
+import CacheKeyIndex
 import Dispatch
 import GraphQLCache
 import Synchronization
@@ -196,7 +197,7 @@ package final class StoreBackend: ExplorerBackend {
     /// From one scan of the stored references (SQLite reads them from each row's bytes), as
     /// the library's garbage collection finds them; unreadable rows are left out.
     package func unreachableKeys() throws -> [CacheKey] {
-        try browsing.unreachableRecordKeys().sorted()
+        SortedKeyIndex.sorted(Array(try browsing.unreachableRecordKeys()))
     }
 
     /// A SQLite file's rows read in key order on a connection of their own, a page at a time
