@@ -104,7 +104,10 @@ extension RecordBrowsing {
     package var pollInFlight: Bool { false }
 
     /// Every readable record, held and sorted (a SQLite file does better, see `StoreBackend`).
-    package func rowsInKeyOrder() throws -> any KeyOrderedRows {
+    package func rowsInKeyOrder() throws -> any KeyOrderedRows { try heldRowsInKeyOrder() }
+
+    /// Every readable record, held and sorted.
+    package func heldRowsInKeyOrder() throws -> any KeyOrderedRows {
         var records: [Record] = []
         try forEachRecord { records.append($0) }
         return InMemoryKeyOrderedRows(records: records)

@@ -205,9 +205,7 @@ package final class StoreBackend: ExplorerBackend {
     /// records held and sorted.
     package func rowsInKeyOrder() throws -> any KeyOrderedRows {
         if let reading = browsing as? any KeyOrderedReading { return try reading.keyOrderedRows() }
-        var records: [Record] = []
-        try forEachRecord { records.append($0) }
-        return InMemoryKeyOrderedRows(records: records)
+        return try heldRowsInKeyOrder()
     }
 
     package func forEachRecord(pointingAt key: CacheKey, _ body: (Record) throws -> Void) throws {

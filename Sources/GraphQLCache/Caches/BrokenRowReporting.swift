@@ -56,28 +56,3 @@ package protocol BrokenRowReporting: NormalizedCache {
     /// `loadStoredRecords` would give as `.broken`, without keeping a record of the others.
     func unreadableKeys(among keys: Set<CacheKey>) throws -> Set<CacheKey>
 }
-
-extension BrokenRowReporting {
-    /// A batch of `loadStoredRecords` at a time, so that ten million keys do not make ten
-    /// million records at once.
-    package func unreadableKeys(among keys: Set<CacheKey>) throws -> Set<CacheKey> {
-        var unreadable = Set<CacheKey>()
-        var batch = Set<CacheKey>()
-        var visited = 0
-        func check() throws {
-            for (key, stored) in try loadStoredRecords(forKeys: batch) where stored.record == nil { unreadable.insert(key) }
-            visited += batch.count
-            batch.removeAll(keepingCapacity: true)
-            try ScanProgress.rowsRead(visited, of: keys.count)
-        }
-        for key in keys {
-            batch.insert(key)
-            if batch.count == Self.unreadableCheckBatch { try check() }
-        }
-        if !batch.isEmpty { try check() }
-        return unreadable
-    }
-
-    /// Keys looked up at a time by `unreadableKeys(among:)`.
-    package static var unreadableCheckBatch: Int { 4_096 }
-}

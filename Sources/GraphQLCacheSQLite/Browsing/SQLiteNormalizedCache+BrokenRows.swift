@@ -58,6 +58,9 @@ extension SQLiteNormalizedCache: BrokenRowReporting {
         return unreadable
     }
 
+    /// Keys looked up per hold of the connection by `unreadableKeys(among:)`.
+    static let unreadableCheckBatch = 4_096
+
     /// `unreadableKeys(among:)` by one pass over the rows, a page per hold of the connection:
     /// a key is made only for a row the check cannot vouch for.
     private func unreadableKeysScanned(among keys: Set<CacheKey>) throws -> Set<CacheKey> {

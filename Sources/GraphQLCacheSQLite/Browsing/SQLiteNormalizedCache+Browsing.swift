@@ -135,7 +135,9 @@ extension SQLiteNormalizedCache {
         var rows: [(rowID: Int64, result: ScannedRow)] = []
         let names = FieldNameTable()
         var bounded = condition
-        if let end, let condition { bounded = ("rowid <= \(end) AND (" + condition.sql + ")", condition.bindings) }
+        // The window's end is bound, not written into the SQL: each text is a statement the
+        // connection prepares and keeps.
+        if let end, let condition { bounded = ("rowid <= CAST(? AS INTEGER) AND (" + condition.sql + ")", [String(end)] + condition.bindings) }
         try forEachRow(after: after, limit: scanPageSize, where: bounded, on: connection) { statement, rowID in
             let key: CacheKey
             switch scannedKey(of: statement, rowID: rowID) {
