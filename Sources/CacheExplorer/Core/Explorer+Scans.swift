@@ -1,12 +1,11 @@
 import CacheDiagnostics
 import GraphQLCache
 
-/// The commands that read every record (`:lint`, `:gc`, `:sizes`, `:diff`, `:export`, `r` and the
-/// `D` preview) run
-/// in the background over
-/// a big cache (`ScanWork`): the keys stay answered, the progress line says what runs and how
-/// far it got, `Esc` stops it, and its overlay opens when it ends (once no prompt has the
-/// keyboard). Over a few records they run at once, as they take less than a frame.
+/// The commands that read every record (`:lint`, `:gc`, `:sizes`, `:diff`, `:export`, `r` and
+/// the `D` preview) run in the background over a big cache (`ScanWork`): the keys stay
+/// answered, the progress line says what runs and how far it got, `Esc` stops it, and its
+/// overlay opens when it ends (once no prompt has the keyboard). Over a few records they run
+/// at once, as they take about a frame.
 ///
 /// Why: on the UI thread, `:sizes` over ten million records froze the explorer for half a
 /// minute, `:lint` and `:gc` for a quarter, the `D` preview for five seconds and `r` for two,
@@ -18,7 +17,7 @@ extension Explorer {
     /// How many records a scan would read, and whether that is enough to run it in the
     /// background (always while a big file's keys are first read).
     private var scanSize: (records: Int, inBackground: Bool) {
-        if state.list.readingKeys != nil { return (state.list.readingKeys?.estimated ?? 0, true) }
+        if let reading = state.list.readingKeys { return (reading.estimated, true) }
         let records = (try? backend.keyCount(matching: nil)) ?? 0
         return (records, records > Self.backgroundScanThreshold)
     }
