@@ -22,9 +22,10 @@ package final class FilterScan: Sendable {
     /// to `finish`: about 8 ms over ten million keys, where a sweep of them took 79 ms.
     static let boundedTests = 1 << 16
     /// Time a bounded call tests candidates in order at most (checked after each `probe`):
-    /// candidates in natural order lie all over the key arena, and at ten million keys 65,536
-    /// of them took 23 ms to test on a busy machine, past a frame's 16. A frame makes two such
-    /// calls (the count for the status bar, then the page), so each has 3 ms.
+    /// at ten million keys 65,536 of them took 23 ms to test on a busy machine when the keys
+    /// lay in an arena in the order read, past a frame's 16; front-coded in order they are a
+    /// sequential read, but a machine can still be busy. A frame makes two such calls (the
+    /// count for the status bar, then the page), so each has 3 ms.
     package static let boundedTime: Duration = .milliseconds(3)
     /// Candidates a bounded call still sweeps at once: a file of up to 262,144 keys (a big
     /// app's 100,101) is searched whole in every frame, as before.

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// One natural-order sort of keys already read, shared by the background job that starts it and
-/// any page that needs the full order first: whoever comes second waits for the first instead
-/// of reading and sorting the keys again.
+/// One natural-order sort (the merge of the sorted runs) of keys already read, shared by the
+/// background job that starts it and any page that needs the full order first: whoever comes
+/// second waits for the first instead of reading and sorting the keys again.
 package final class KeySort: Sendable {
     private let state: Mutex<(unsorted: SortedKeyIndex?, sorted: SortedKeyIndex?)>
 
@@ -23,7 +23,7 @@ package final class KeySort: Sendable {
     }
 
     /// Drops the result once installed, so that later writes to the installed index do not
-    /// copy the key arena.
+    /// copy its keys.
     package func release() {
         state.withLock { $0 = (nil, nil) }
     }

@@ -1,44 +1,46 @@
 import GraphQLCache
 
 /// The first and the last keys of an index not sorted yet: what the explorer's first screen
-/// and its `G` (the bottom) show while the full sort runs in the background.
+/// and its `G` (the bottom) show while the runs are merged in the background.
 extension SortedKeyIndex {
-    /// Keys sampled to set the thresholds: enough that few keys pass them, few enough to sort
-    /// in a couple of milliseconds.
-    static let extremesSampleSize = 8192
+    /// Every key appended, as sorted runs (the keys of a run not sealed yet sorted on a copy).
+    var allRuns: [FrontCodedKeys] {
+        var copy = self
+        copy.sealRun()
+        return ([copy.sorted] + copy.runs).filter { $0.count > 0 }
+    }
 
     /// The `k` smallest and the `k` largest keys, each in natural order, from keys appended but
-    /// not sorted. An evenly spaced sample gives two thresholds: its `k`-th smallest and `k`-th
-    /// largest keys. At least `k` keys lie on the far side of each (the sample's own), so every
-    /// one of the true `k` smallest (largest) does too; one pass collects those candidates with
-    /// a byte comparison or two each, and only the candidates are sorted.
+    /// not merged: each run is in order, so they are among its first and last `k`.
     package func extremes(_ k: Int) -> (smallest: [CacheKey], largest: [CacheKey]) {
-        let n = slotCount
-        guard k > 0, n > 0 else { return ([], []) }
-        let (low, high) = withEncodedKeys { encoded in
-            func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-                NaturalKeyEncoding.compare(encoded(Int(a)), encoded(Int(b))) < 0
+        guard k > 0 else { return ([], []) }
+        var low: [[UInt8]] = [], high: [[UInt8]] = []
+        for run in allRuns {
+            run.withCursor { cursor in
+                for position in 0..<min(k, run.count) {
+                    cursor.move(to: position)
+                    low.append(Array(cursor.key))
+                }
+                for position in max(0, run.count - k)..<run.count {
+                    cursor.move(to: position)
+                    high.append(Array(cursor.key))
+                }
             }
-            let step = max(1, n / Self.extremesSampleSize)
-            let sample = stride(from: 0, to: n, by: step).map { UInt32($0) }.sorted(by: precedes)
-            let kept = min(k, sample.count)
-            let lowLimit = encoded(Int(sample[kept - 1])), highLimit = encoded(Int(sample[sample.count - kept]))
-            var low: [UInt32] = [], high: [UInt32] = []
-            for slot in 0..<n {
-                let key = encoded(slot)
-                if NaturalKeyEncoding.compare(key, lowLimit) <= 0 { low.append(UInt32(slot)) }
-                if NaturalKeyEncoding.compare(key, highLimit) >= 0 { high.append(UInt32(slot)) }
-            }
-            return (Array(low.sorted(by: precedes).prefix(k)), Array(high.sorted(by: precedes).suffix(k)))
         }
-        return (low.map { keyOfSlot(Int($0)) }, high.map { keyOfSlot(Int($0)) })
+        func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in NaturalKeyEncoding.compare(a, b) < 0 } }
+        }
+        func decoded(_ keys: ArraySlice<[UInt8]>) -> [CacheKey] {
+            keys.map { $0.withUnsafeBufferPointer(NaturalKeyEncoding.decodeKey) }
+        }
+        return (decoded(low.sorted(by: precedes).prefix(k)), decoded(high.sorted(by: precedes).suffix(k)))
     }
 }
 
 extension SortedKeyIndex {
     /// `keys` (each once) in `CacheKey` order, by the index's radix sort (`EncodedKeySort`):
     /// `:gc`'s preview of ten million unreachable records spent most of a minute sorting them
-    /// with comparisons. A set too big for the arena is sorted by comparison.
+    /// with comparisons. A set too big for the index is sorted by comparison.
     package static func sorted(_ keys: [CacheKey]) -> [CacheKey] {
         guard keys.count > 1 else { return keys }
         let batch = sortedBatch(keys)

@@ -1,121 +1,145 @@
+import Dispatch
 import GraphQLCache
+import Synchronization
 
 /// Every key of a SQLite cache in `CacheKey` order (roots first, natural order), kept in memory
 /// so that the explorer pages through a million keys in O(page) per key press.
 ///
 /// Why in memory: SQLite's index on `key` is in binary order (`Item:10` before `Item:2`), and an
 /// `ORDER BY` with a custom collation re-sorts the whole table for every page. Each key is kept
-/// once, encoded by `NaturalKeyEncoding` (byte order is natural order), in one byte arena with
-/// 32-bit offsets: about 23 bytes a key with its place in the order, not a `String` each. The
-/// order is built by `EncodedKeySort` and kept up to date by the cache's own writes; a commit
-/// by another process (`data_version`) makes the cache rebuild it.
+/// once, encoded by `NaturalKeyEncoding` (byte order is natural order) and front-coded in order
+/// (`FrontCodedKeys`): about 5 bytes a key for `Item:N` keys, where a `String` each took 40.
+///
+/// Keys read come in runs (`runLength`): each run is sorted (`EncodedKeySort`) and front-coded
+/// as soon as it is full, and `sortAll()` merges the runs. So reading ten million keys never
+/// holds more than one run's plain bytes (the explorer's peak memory there went from 363 MB to
+/// about 150), and the first and last keys, or a page from the middle, are found from the runs
+/// before the merge ends. The order is kept up to date by the cache's own writes; a commit by
+/// another process (`data_version`) makes the cache rebuild it.
 package struct SortedKeyIndex: Sendable {
-    private(set) var bytes: [UInt8] = []
-    /// Key `slot` is `bytes[starts[slot]..<starts[slot + 1]]`.
-    private(set) var starts: [UInt32] = [0]
-    /// Slots in natural order.
-    private(set) var order: [UInt32] = []
+    /// The keys in order: every key appended, once `sortAll()` has run.
+    private(set) var sorted = FrontCodedKeys()
+    /// Runs of keys appended since, each in order, not merged yet.
+    private(set) var runs: [FrontCodedKeys] = []
+    /// The keys appended since the last run was sealed, as read.
+    private var pending = PendingRun()
+    /// The last full run, being sorted on another thread while the next is read.
+    private var runInFlight: RunSort?
+    /// Whether a full run is sorted on another thread while the next is read (the SQLite
+    /// reader's choice: reading ten million keys took 2.2 s with each run sorted in turn, 1.7 s
+    /// without sorting; tests keep it off or turn it on).
+    package var sortsRunsInBackground = false
+    /// Keys a run holds before it is sorted and front-coded: big enough that ten million keys
+    /// make ten runs, small enough that a run's plain bytes (about 24 MB) stay a small part of
+    /// the index. Tests lower it.
+    package var runLength = 1 << 20
     /// Whether every key is ASCII and no digit run is 32 digits or longer: then the encoded
     /// bytes hold each key's non-digit text verbatim between bytes no filter text can match.
     private(set) var plainASCII = true
 
     package init() {}
 
-    /// Set when a key did not fit (the arena holds 4 GiB): the index is then incomplete.
+    /// Set when a key did not fit (the keys take more than 4 GiB): the index is then incomplete.
     package private(set) var isFull = false
 
-    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one. When the arena
-    /// is full nothing is added and `isFull` is set.
+    /// Adds a key (UTF-8) while building; `sortAll()` must follow the last one.
     package mutating func appendUnsorted(_ key: UnsafeBufferPointer<UInt8>) {
-        let end = Int(starts[starts.count - 1]), room = NaturalKeyEncoding.maximumSize(key.count)
-        guard end + room <= Int(UInt32.max) else { isFull = true; return }
-        if bytes.count < end + room { grow(toHold: end + room) }
-        let written = bytes.withUnsafeMutableBufferPointer { NaturalKeyEncoding.encode(key, into: $0.baseAddress! + end) }
-        starts.append(UInt32(end + written))
-    }
-
-    private static func isPlainASCII(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        var bits: UInt8 = 0, run = 0, longest = 0
-        for byte in key {
-            bits |= byte
-            run = byte >= 48 && byte <= 57 ? run + 1 : 0
-            longest = max(longest, run)
+        guard !isFull else { return }
+        if !pending.append(key) {
+            sealRun()
+            guard pending.append(key) else { isFull = true; return }
         }
-        return bits < 0x80 && longest < 32
+        if pending.count >= runLength {
+            if sortsRunsInBackground {
+                takeRunInFlight()
+                runInFlight = RunSort.start(pending)
+                pending = PendingRun()
+            } else {
+                sealRun()
+            }
+            // More keys are likely: room for the next run, as for the first.
+            pending.reserve(keys: runLength, bytesPerKey: Self.reservedBytesPerKey)
+        }
     }
 
-    /// Reserves room for about `keys` keys before appending them, so that the arena is not
-    /// copied as it grows. Room not written to costs address space only, not resident memory.
+    /// Waits for the run sorted on another thread, if any, and keeps it.
+    private mutating func takeRunInFlight() {
+        guard let sort = runInFlight else { return }
+        runInFlight = nil
+        keep(sort.wait())
+    }
+
+    private mutating func keep(_ sorted: (run: FrontCodedKeys?, plainASCII: Bool)) {
+        guard let run = sorted.run else { isFull = true; return }
+        plainASCII = plainASCII && sorted.plainASCII
+        runs.append(run)
+    }
+
+    /// Reserves room for about `keys` keys of the run being read, so that its bytes are not
+    /// copied as they grow. Room not written to costs address space only, not resident memory.
     package mutating func reserve(keys: Int) {
-        guard keys > 0 else { return }
-        starts.reserveCapacity(keys + 1)
-        let end = Int(starts[starts.count - 1])
-        grow(toHold: min(Int(UInt32.max), end + keys * Self.reservedBytesPerKey))
+        pending.reserve(keys: min(keys, runLength), bytesPerKey: Self.reservedBytesPerKey)
     }
 
-    /// Arena bytes reserved per key expected (an `Item:123456` key takes 15).
+    /// Bytes reserved per key expected (an `Item:123456` key takes 15).
     static let reservedBytesPerKey = 40
 
-    /// Makes the arena at least `needed` bytes long, by half again each time. The new room is
-    /// left uninitialized (no key is read past its end), so pages not written yet stay free.
-    private mutating func grow(toHold needed: Int) {
-        let end = Int(starts[starts.count - 1])
-        let size = min(Int(UInt32.max), max(needed, bytes.count + bytes.count / 2, 1 << 16))
-        bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            bytes.withUnsafeBufferPointer { old in
-                if end > 0 { buffer.baseAddress!.update(from: old.baseAddress!, count: end) }
-            }
-            initialized = size
-        }
+    /// Sorts and front-codes the keys appended since the last run, as a run of their own (and
+    /// finds whether they are plain ASCII: here, off the merge that the full order waits for).
+    /// The reader calls it after the last key, so that its plain bytes are freed.
+    package mutating func sealRun() {
+        takeRunInFlight()
+        guard pending.count > 0 else { return }
+        let sorted = pending.sorted()
+        pending = PendingRun()
+        keep(sorted)
     }
 
-    /// Puts every key appended so far in natural order (and finds whether they are plain ASCII:
-    /// here, off the reading pass that the first screen waits for).
+    /// Puts every key appended so far in natural order: the runs merged with the keys sorted
+    /// before.
     package mutating func sortAll() {
-        order = EncodedKeySort.order(bytes: bytes, starts: starts, count: slotCount)
-        plainASCII = withEncodedKeys { encoded in
-            (0..<slotCount).allSatisfy { NaturalKeyEncoding.isPlainASCII(encoded: encoded($0)) }
-        }
+        sealRun()
+        guard !runs.isEmpty else { return }
+        guard let merged = FrontCodedKeys.merged([sorted] + runs) else { isFull = true; return }
+        sorted = merged
+        runs = []
     }
 
-    package var count: Int { order.count }
+    package var count: Int { sorted.count }
 
-    /// How many keys were appended.
-    package var slotCount: Int { starts.count - 1 }
+    /// How many keys were appended (sorted or not).
+    package var slotCount: Int { sorted.count + runs.reduce(0) { $0 + $1.count } + (runInFlight?.count ?? 0) + pending.count }
+
+    /// Bytes the sorted keys take (for tests and the benchmarks' notes).
+    package var sortedByteCount: Int { sorted.byteCount }
 
     /// The key at `position` in natural order.
     func key(at position: Int) -> CacheKey {
-        keyOfSlot(Int(order[position]))
+        sorted.withCursor { cursor in
+            cursor.move(to: position)
+            return NaturalKeyEncoding.decodeKey(cursor.key)
+        }
     }
 
     /// The keys at `range` of positions (clamped to the index).
     package func keys(in range: Range<Int>) -> [CacheKey] {
-        range.clamped(to: 0..<count).map(key(at:))
+        sorted.keys(in: range)
     }
 
     /// Adds keys that are not in the index yet, each at its place in order; false when the
-    /// arena is full and the index must be rebuilt.
+    /// keys would pass 4 GiB and the index must be rebuilt.
     mutating func insert(_ newKeys: [CacheKey]) -> Bool {
-        for key in newKeys {
-            let position = NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { lowerBound(of: $0) }
-            var raw = key.rawValue
-            raw.withUTF8 { appendUnsorted($0) }
-            if isFull { return false }
-            if plainASCII { plainASCII = raw.withUTF8(Self.isPlainASCII) }
-            order.insert(UInt32(slotCount - 1), at: position)
-        }
-        return true
+        merge(sorted: Self.sortedBatch(newKeys))
     }
 
-    /// Adds many keys that are not in the index yet: appended, sorted among themselves
-    /// (`EncodedKeySort`), and merged with the order in one pass; false when the arena is full
-    /// and the index must be rebuilt. When more slots are dead (removed keys whose bytes stay)
-    /// than live, the arena is compacted first.
+    /// Adds many keys that are not in the index yet: sorted among themselves and written with
+    /// the others in one pass (`FrontCodedKeys.editing`); false when they would pass 4 GiB and
+    /// the index must be rebuilt.
     ///
     /// Why: the undo of a delete of 100,000 records writes their keys back. One search and
-    /// one shift of the order for each (`insert`) is quadratic, so a batch of more than a few
-    /// hundred keys dropped the listing, and the screen's next key press read and sorted every
-    /// key of the file again, a quarter of a second on its thread.
+    /// one shift of the order for each is quadratic, so a batch of more than a few hundred
+    /// keys dropped the listing, and the screen's next key press read and sorted every key of
+    /// the file again, a quarter of a second on its thread.
     mutating func merge(_ newKeys: [CacheKey]) -> Bool {
         merge(sorted: Self.sortedBatch(newKeys))
     }
@@ -137,67 +161,15 @@ package struct SortedKeyIndex: Sendable {
     /// `merge(_:)` of a batch sorted already (`sortedBatch`).
     mutating func merge(sorted batch: SortedKeyIndex) -> Bool {
         guard !batch.isFull else { return false }
-        if slotCount - count > count { compact() }
-        let firstNew = slotCount
-        let fits = batch.withEncodedKeys { encoded in
-            for slot in batch.order {
-                appendEncoded(encoded(Int(slot)))
-                if isFull { return false }
-            }
-            return true
-        }
-        guard fits else { return false }
+        guard batch.count > 0 else { return true }
+        guard let edited = sorted.editing(removing: [], inserting: batch.sorted) else { return false }
+        sorted = edited
         plainASCII = plainASCII && batch.plainASCII
-        var merged: [UInt32] = []
-        merged.reserveCapacity(order.count + batch.count)
-        withEncodedKeys { encoded in
-            var old = 0, new = firstNew
-            while old < order.count, new < slotCount {
-                if NaturalKeyEncoding.compare(encoded(Int(order[old])), encoded(new)) <= 0 {
-                    merged.append(order[old])
-                    old += 1
-                } else {
-                    merged.append(UInt32(new))
-                    new += 1
-                }
-            }
-            merged.append(contentsOf: order[old...])
-            for slot in new..<slotCount { merged.append(UInt32(slot)) }
-        }
-        order = merged
         return true
     }
 
-    /// Adds a key already encoded (`NaturalKeyEncoding`); sets `isFull` when it does not fit.
-    private mutating func appendEncoded(_ encoded: UnsafeBufferPointer<UInt8>) {
-        let end = Int(starts[starts.count - 1])
-        guard end + encoded.count <= Int(UInt32.max) else { isFull = true; return }
-        if bytes.count < end + encoded.count { grow(toHold: end + encoded.count) }
-        if let source = encoded.baseAddress, encoded.count > 0 {
-            bytes.withUnsafeMutableBufferPointer { ($0.baseAddress! + end).update(from: source, count: encoded.count) }
-        }
-        starts.append(UInt32(end + encoded.count))
-    }
-
-    /// Keeps only the bytes of the keys in the order, slot by slot in order (so the order
-    /// becomes 0, 1, 2…): what removals left behind is given back.
-    private mutating func compact() {
-        var kept: [UInt8] = []
-        var keptStarts: [UInt32] = [0]
-        keptStarts.reserveCapacity(count + 1)
-        withEncodedKeys { encoded in
-            kept.reserveCapacity(order.reduce(0) { $0 + encoded(Int($1)).count })
-            for slot in order {
-                kept.append(contentsOf: encoded(Int(slot)))
-                keptStarts.append(UInt32(kept.count))
-            }
-        }
-        (bytes, starts) = (kept, keptStarts)
-        order = (0..<UInt32(keptStarts.count - 1)).map { $0 }
-    }
-
-    /// Drops `removed` keys from the order (their bytes stay until the next rebuild): their
-    /// positions are found by binary search, then the order is closed up in one pass.
+    /// Drops `removed` keys: their positions are found by binary search, then the keys are
+    /// written again without them in one pass.
     ///
     /// Why one pass: removing each key at its position shifted the rest of the order once per
     /// key, and a commit deleting 100,000 of 100,000 keys spent seconds moving memory.
@@ -206,19 +178,13 @@ package struct SortedKeyIndex: Sendable {
     }
 
     /// Drops `removed` keys, every one of which `pattern` matches (the keys a removal by
-    /// pattern deleted): one sweep of the order with the filter's byte test (`KeyTest`) finds
+    /// pattern deleted): one sweep of the keys with the filter's byte test (`KeyTest`) finds
     /// the keys the pattern matches, and only those are looked up in `removed`. For many keys
     /// that costs a test each, where `remove(_:)` encodes each key and searches for it (a
     /// removal of 100,000 of 100,000 keys: most of the removal's own time).
     mutating func remove(_ removed: Set<CacheKey>, allMatching pattern: KeyPattern) {
         guard removed.count >= Self.sweptRemovalMinimum, removed.count * 32 >= count else { return remove(removed) }
-        var positions: [Int] = []
-        positions.reserveCapacity(removed.count)
-        withKeyTest(KeyTest(pattern, plainASCII: plainASCII)) { accepts in
-            for position in 0..<order.count where accepts(position) && removed.contains(key(at: position)) {
-                positions.append(position)
-            }
-        }
+        let positions = matchingPositions(of: pattern) { removed.contains(NaturalKeyEncoding.decodeKey($0)) }
         // A removed key the sweep did not find (not listed, or a test that disagrees): each is
         // looked up as `remove(_:)` does, which finds every listed one.
         guard positions.count == removed.count else { return remove(removed) }
@@ -229,31 +195,33 @@ package struct SortedKeyIndex: Sendable {
     /// every row whose key it matches, none can be left, whichever the listing holds. One
     /// sweep with the filter's byte test, no key made or looked up.
     mutating func removeAll(matching pattern: KeyPattern) {
+        closeUp(matchingPositions(of: pattern) { _ in true })
+    }
+
+    /// The positions, in order, of the keys `pattern` matches and `also` accepts (given the
+    /// encoded key).
+    private func matchingPositions(of pattern: KeyPattern, also: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Int] {
         var positions: [Int] = []
-        withKeyTest(KeyTest(pattern, plainASCII: plainASCII)) { accepts in
-            for position in 0..<order.count where accepts(position) { positions.append(position) }
+        let test = KeyTest(pattern, plainASCII: plainASCII)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
+        defer { scratch.deallocate() }
+        sorted.withCursor { cursor in
+            for position in 0..<count {
+                if position == 0 { cursor.move(to: 0) } else { cursor.advance() }
+                if test.accepts(cursor.key, scratch: scratch) && also(cursor.key) { positions.append(position) }
+            }
         }
-        closeUp(positions)
+        return positions
     }
 
     /// Below this many removed keys, looking each up costs less than a sweep.
     static let sweptRemovalMinimum = 64
 
-    /// Closes up the order over `positions` (ascending) in one pass.
+    /// Drops the keys at `positions` (ascending).
     private mutating func closeUp(_ positions: [Int]) {
-        guard let first = positions.first else { return }
-        order.withUnsafeMutableBufferPointer { order in
-            var kept = first, next = 0
-            for position in first..<order.count {
-                if next < positions.count, positions[next] == position {
-                    next += 1
-                } else {
-                    order[kept] = order[position]
-                    kept += 1
-                }
-            }
-        }
-        order.removeLast(positions.count)
+        guard !positions.isEmpty else { return }
+        // Fewer keys never pass 4 GiB.
+        sorted = sorted.editing(removing: positions, inserting: FrontCodedKeys()) ?? sorted
     }
 
     /// Whether `key` is in the index.
@@ -262,35 +230,83 @@ package struct SortedKeyIndex: Sendable {
     /// Where `key` stands in the order, if it is there.
     private func position(of key: CacheKey) -> Int? {
         NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { target in
-            let position = lowerBound(of: target)
-            guard position < count else { return nil }
-            let same = withEncodedKeys { NaturalKeyEncoding.compare($0(Int(order[position])), target) == 0 }
-            return same ? position : nil
-        }
-    }
-
-    /// The first position whose key is not below `target` (an encoded key).
-    private func lowerBound(of target: UnsafeBufferPointer<UInt8>) -> Int {
-        withEncodedKeys { encoded in
-            var low = 0, high = order.count
-            while low < high {
-                let middle = (low + high) / 2
-                if NaturalKeyEncoding.compare(encoded(Int(order[middle])), target) < 0 { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-    }
-
-    func keyOfSlot(_ slot: Int) -> CacheKey {
-        withEncodedKeys { NaturalKeyEncoding.decodeKey($0(slot)) }
-    }
-
-    /// Calls `body` with a function giving a slot's encoded bytes (valid during the call).
-    func withEncodedKeys<T>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        try bytes.withUnsafeBufferPointer { buffer in
-            try starts.withUnsafeBufferPointer { starts in
-                try body { slot in UnsafeBufferPointer(rebasing: buffer[Int(starts[slot])..<Int(starts[slot + 1])]) }
+            sorted.withCursor { cursor in
+                let position = cursor.lowerBound(of: target)
+                guard position < count else { return nil }
+                cursor.move(to: position)
+                return NaturalKeyEncoding.compare(cursor.key, target) == 0 ? position : nil
             }
         }
+    }
+}
+
+/// A full run sorted on another thread; copies of the index share it, and each takes its
+/// result.
+private final class RunSort: Sendable {
+    let count: Int
+    private let result = Mutex<(run: FrontCodedKeys?, plainASCII: Bool)?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    private init(count: Int) { self.count = count }
+
+    static func start(_ pending: PendingRun) -> RunSort {
+        let sort = RunSort(count: pending.count)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let sorted = pending.sorted()
+            sort.result.withLock { $0 = sorted }
+            sort.done.signal()
+        }
+        return sort
+    }
+
+    /// The sorted run, once sorted.
+    func wait() -> (run: FrontCodedKeys?, plainASCII: Bool) {
+        done.wait()
+        done.signal()
+        return result.withLock { $0! }
+    }
+}
+
+/// The keys of a run being read, as read: encoded, back to back.
+private struct PendingRun: Sendable {
+    private var bytes: [UInt8] = []
+    /// Key `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private var starts: [UInt32] = [0]
+
+    var count: Int { starts.count - 1 }
+
+    mutating func reserve(keys: Int, bytesPerKey: Int) {
+        guard keys > 0 else { return }
+        starts.reserveCapacity(keys + 1)
+        bytes.reserveCapacity(min(Int(UInt32.max), keys * bytesPerKey))
+    }
+
+    /// Appends `key` encoded; false when the run's bytes would pass 4 GiB.
+    mutating func append(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = bytes.count, room = NaturalKeyEncoding.maximumSize(key.count)
+        guard end + room <= Int(UInt32.max) else { return false }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch in
+            let written = NaturalKeyEncoding.encode(key, into: scratch.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<written]))
+        }
+        starts.append(UInt32(bytes.count))
+        return true
+    }
+
+    /// The keys in order, front-coded (nil past 4 GiB), and whether all are plain ASCII.
+    func sorted() -> (run: FrontCodedKeys?, plainASCII: Bool) {
+        let order = EncodedKeySort.order(bytes: bytes, starts: starts, count: count)
+        var builder = FrontCodedKeys.Builder(reservingBytes: bytes.count, keys: count)
+        var ascii = true
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                for slot in order {
+                    let key = UnsafeBufferPointer(rebasing: bytes[Int(starts[Int(slot)])..<Int(starts[Int(slot) + 1])])
+                    if ascii { ascii = NaturalKeyEncoding.isPlainASCII(encoded: key) }
+                    builder.append(key)
+                }
+            }
+        }
+        return (builder.isFull ? nil : builder.finish(), ascii)
     }
 }

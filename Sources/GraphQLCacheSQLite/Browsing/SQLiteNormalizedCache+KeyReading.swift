@@ -88,9 +88,10 @@ extension SQLiteNormalizedCache {
     /// table), unsorted; `read`, when given, hears how far it got and can stop it.
     static func readKeys(on connection: SQLiteConnection, reserving estimate: Int, reporting read: KeyRead?) throws -> SortedKeyIndex {
         var index = SortedKeyIndex()
-        // Room for every key at once: growing the arena copied it three times over and cost a
-        // fifth of the pass.
+        // Room for a run's keys at once: growing the bytes copied them three times over and cost
+        // a fifth of the pass.
         index.reserve(keys: estimate)
+        index.sortsRunsInBackground = true
         try connection.withStatement(#"SELECT "key" FROM "records" WHERE "key" IS NOT NULL ORDER BY "key""#) { statement in
             var count = 0
             while try statement.step() && !index.isFull {
@@ -102,6 +103,8 @@ extension SQLiteNormalizedCache {
             }
             read?.advanced(to: count, isLast: true)
         }
+        // The last run sorted now, so that its plain bytes are freed before the merge.
+        index.sealRun()
         if index.isFull {
             throw SQLiteError.failure(path: connection.path, code: 0, message: "the keys take more than 4 GiB",
                                       context: "reading the keys to list them")
