@@ -49,6 +49,16 @@ struct KeyTest: Sendable {
     }
 
 
+    /// Whether any key whose bytes all lie in `bytes` could contain the filter: false when the
+    /// sentinel byte is not among them (a front-coded block's bytes hold every byte of its
+    /// keys, so a sweep passes over a block no key of which can match without decoding one).
+    @inline(__always)
+    func mayAccept(anyKeyWithin bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard mode != .none else { return false }
+        guard let sentinel else { return true }
+        return sentinel.isIn(bytes)
+    }
+
     /// Whether the key encoded as `encoded` contains the filter; `scratch` holds
     /// `scratchCapacity` bytes to decode into.
     @inline(__always)

@@ -50,21 +50,25 @@ private struct SweptBlocks: @unchecked Sendable {
     let start: Int
     let test: KeyTest
 
-    /// The positions from `start` on in `blocks` whose keys `test` accepts.
+    /// The positions from `start` on in `blocks` whose keys `test` accepts. A block none of
+    /// whose bytes is the filter's sentinel is passed over undecoded: a filter few keys match
+    /// (a type name among ten million items) then reads each block's bytes once.
     func matches(inBlocks blocks: Range<Int>) -> [Int32] {
-        guard !blocks.isEmpty else { return [] }
         var cursor = KeyCursor(bytes: self.cursor.bytes, blockStarts: self.cursor.blockStarts,
                                blockPositions: self.cursor.blockPositions)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
         defer { scratch.deallocate() }
-        let first = max(start, Int(cursor.blockPositions[blocks.lowerBound]))
-        let end = Int(cursor.blockPositions[blocks.upperBound])
         var found: [Int32] = []
-        guard first < end else { return [] }
-        cursor.move(to: first)
-        for position in first..<end {
-            if position > first { cursor.advance() }
-            if test.accepts(cursor.key, scratch: scratch) { found.append(Int32(position)) }
+        for block in blocks {
+            let first = Int(cursor.blockPositions[block]), end = Int(cursor.blockPositions[block + 1])
+            guard end > start else { continue }
+            let raw = UnsafeBufferPointer(rebasing: cursor.bytes[Int(cursor.blockStarts[block])..<Int(cursor.blockStarts[block + 1])])
+            guard test.mayAccept(anyKeyWithin: raw) else { continue }
+            cursor.enterBlock(block)
+            for position in first..<end {
+                if position > first { cursor.advance() }
+                if position >= start && test.accepts(cursor.key, scratch: scratch) { found.append(Int32(position)) }
+            }
         }
         return found
     }

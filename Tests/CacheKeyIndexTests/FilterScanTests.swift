@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-/// Filters that must test most of 100,000 keys: a page sweeps the rest of the arena, and a
+/// Filters that must test most of 100,000 keys: a page sweeps the rest of the keys, and a
 /// sentinel byte rejects most keys before any search; the answers stay `KeyPattern`'s.
 @Suite struct FilterSweepTests {
     private static let keys = (0..<100_000).map { "Item:\($0)" } + ["QUERY_ROOT.zq", "User:Zq1", "Item:x99999"]

@@ -103,4 +103,19 @@ import Testing
         let perKey = Double(sorted.sortedByteCount) / Double(sorted.count)
         #expect(perKey < 6, "\(perKey) bytes a key")
     }
+
+    /// A sweep passes over blocks without the filter's sentinel byte undecoded; from any start
+    /// (mid-block too) it finds what testing each key finds.
+    @Test func aSweepFindsWhatTestingEachKeyFinds() {
+        let keys = (0..<20_000).map { "Item:\($0)" } + ["Person:1", "Person:22", "QUERY_ROOT.user", "Item:5.owner"]
+        let index = NaturalKeyEncodingTests.sortedIndex(keys)
+        let sorted = keys.sorted(by: NaturalOrder.precedes)
+        for filter in ["person", "user", "1.", "Item:19", "zz", "é"] {
+            let test = KeyTest(KeyPattern(filter), plainASCII: index.plainASCII)
+            for start in [0, 7, 9_999, 19_990] {
+                let expected = (start..<sorted.count).filter { KeyPattern(filter).matches(sorted[$0]) }.map(Int32.init)
+                #expect(index.positions(from: start, test, parallel: true) == expected, "\(filter) from \(start)")
+            }
+        }
+    }
 }
