@@ -118,4 +118,15 @@ import Testing
             }
         }
     }
+
+    @Test func theKeysAnotherIndexLacksAreTheSetDifferenceInOrder() {
+        let keys = Array(Set(Keys.trickyKeys + Keys.randomKeys(count: 6000, seed: 61)))
+        var generator = SplitMix(seed: 67)
+        let kept = keys.filter { _ in generator.next() % 10 != 0 } + ["Only:there", "Item:99999999"]
+        let listed = NaturalKeyEncodingTests.sortedIndex(keys), present = NaturalKeyEncodingTests.sortedIndex(Array(Set(kept)))
+        let expected = Set(keys).subtracting(kept).sorted(by: NaturalOrder.precedes)
+        #expect(listed.keys(notIn: present).map(\.rawValue) == expected)
+        #expect(listed.keys(notIn: SortedKeyIndex()).count == keys.count)
+        #expect(SortedKeyIndex().keys(notIn: listed).isEmpty)
+    }
 }
