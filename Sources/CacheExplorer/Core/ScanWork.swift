@@ -27,16 +27,35 @@ final class ScanWork: Sendable {
         running.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             defer { running.leave() }
-            let outcome: BackgroundScan.Outcome
-            do {
-                outcome = try reporting.observing(scan)
-            } catch {
-                outcome = .failed(BackgroundScan.Failure(error))
+            var outcome: BackgroundScan.Outcome
+            while true {
+                do {
+                    outcome = try reporting.observing(scan)
+                } catch {
+                    outcome = .failed(BackgroundScan.Failure(error))
+                }
+                guard Self.waitsOn(outcome), isCurrent(id) else { break }
+                _ = DispatchSemaphore(value: 0).wait(timeout: .now() + Self.lockRetryPause)
             }
             if isCurrent(id) { post(.scanFinished(id: id, outcome)) }
         }
         return id
     }
+
+    /// Whether a scan that ended with `outcome` starts over: another process's lock (or this
+    /// explorer's own write) kept it out past the busy timeout. It waits on, as `:find`'s
+    /// slices do, and the status line names the lock's holder meanwhile; `Esc` stops it.
+    ///
+    /// Why: a scan refused by an app's lock ended with "`:lint` again once it is released",
+    /// and the user had to watch for that and start a half-minute scan over by hand.
+    static func waitsOn(_ outcome: BackgroundScan.Outcome) -> Bool {
+        guard case .failed(let failure) = outcome, let contention = failure.error as? LockContention else { return false }
+        return contention.isLockContention
+    }
+
+    /// The pause between two tries of a scan the lock kept out (each try waits for the lock
+    /// as long as the busy timeout first).
+    static let lockRetryPause = DispatchTimeInterval.milliseconds(50)
 
     /// Whether run `id` is still the one wanted.
     func isCurrent(_ id: Int) -> Bool { current.withLock { $0.id == id } }
