@@ -8,7 +8,8 @@ import Synchronization
 /// Why in memory: SQLite's index on `key` is in binary order (`Item:10` before `Item:2`), and an
 /// `ORDER BY` with a custom collation re-sorts the whole table for every page. Each key is kept
 /// once, encoded by `NaturalKeyEncoding` (byte order is natural order) and front-coded in order
-/// (`FrontCodedKeys`): about 5 bytes a key for `Item:N` keys, where a `String` each took 40.
+/// (`FrontCodedKeys`): about 5 bytes a key for `Item:N` keys, where the encoded bytes with an
+/// offset and a place in the order took 24.
 ///
 /// Keys read come in runs (`runLength`): each run is sorted (`EncodedKeySort`) and front-coded
 /// as soon as it is full, and `sortAll()` merges the runs. So reading ten million keys never
@@ -26,8 +27,8 @@ package struct SortedKeyIndex: Sendable {
     /// The last full run, being sorted on another thread while the next is read.
     private var runInFlight: RunSort?
     /// Whether a full run is sorted on another thread while the next is read (the SQLite
-    /// reader's choice: reading ten million keys took 2.2 s with each run sorted in turn, 1.7 s
-    /// without sorting; tests keep it off or turn it on).
+    /// reader's choice: reading ten million keys took 2.2 s with each run sorted in turn on the
+    /// reading thread, 1.2 s with the sorts on another; tests keep it off or turn it on).
     package var sortsRunsInBackground = false
     /// Keys a run holds before it is sorted and front-coded: big enough that ten million keys
     /// make ten runs, small enough that a run's plain bytes (about 24 MB) stay a small part of
