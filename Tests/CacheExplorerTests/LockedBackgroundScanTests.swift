@@ -23,12 +23,18 @@ import Testing
         return (explorer, path)
     }
 
-    @Test func aScanTheLockKeepsOutWaitsAndOpensOnceItIsReleased() throws {
-        let directory = try TemporaryDirectory()
-        var (explorer, path) = try explorer(directory)
+    /// Another connection takes the file's lock, then `:lint` is typed; returns the holder.
+    private func lintWhileLocked(_ explorer: inout Explorer, path: String) throws -> SQLiteConnection {
         let holder = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 0)
         try holder.exec("BEGIN EXCLUSIVE", context: "holding the lock")
         explorer.press([.character(":")] + Key.sequence(from: "lint") + [.enter])
+        return holder
+    }
+
+    @Test func aScanTheLockKeepsOutWaitsAndOpensOnceItIsReleased() throws {
+        let directory = try TemporaryDirectory()
+        var (explorer, path) = try explorer(directory)
+        let holder = try lintWhileLocked(&explorer, path: path)
         #expect(explorer.state.scan != nil, "the scan did not start in the background")
         // Three busy timeouts: the scan was refused at least twice meanwhile.
         Thread.sleep(forTimeInterval: 0.7)
@@ -48,9 +54,7 @@ import Testing
     @Test func escStopsAScanWaitingForTheLock() throws {
         let directory = try TemporaryDirectory()
         var (explorer, path) = try explorer(directory)
-        let holder = try SQLiteConnection(path: path, readOnly: false, create: false, busyTimeoutMilliseconds: 0)
-        try holder.exec("BEGIN EXCLUSIVE", context: "holding the lock")
-        explorer.press([.character(":")] + Key.sequence(from: "lint") + [.enter])
+        let holder = try lintWhileLocked(&explorer, path: path)
         Thread.sleep(forTimeInterval: 0.5)
         explorer.press([.escape])
         #expect(explorer.state.scan == nil)
