@@ -47,10 +47,6 @@ package struct KeyListing {
     /// How many background counts were asked for while the keys sort: each waits for the sort,
     /// and only the last asked is made then.
     package var countsAskedWhileSorting = 0
-    /// Background counts scheduled and not returned yet (stopped ones too): each holds the
-    /// index's arrays, so that inserting keys would copy them (tens of megabytes for a million
-    /// keys) and the listing is rebuilt instead.
-    package var runningCounts = 0
     /// `data_version` when the keys were read, to notice other processes' commits.
     package var dataVersion: Int64 = 0
 
@@ -68,35 +64,31 @@ package struct KeyListing {
         dropScans()
     }
 
-    /// Keeps the listing current after this cache wrote new keys: a few put in place each, a
-    /// batch merged with the order in one pass (`SortedKeyIndex.merge`), sorted beforehand
-    /// when the caller made `batch` (`batch(for:)`) before taking the listing's lock.
+    /// Keeps the listing current after this cache wrote new keys: sorted among themselves
+    /// (beforehand, when the caller made `batch` with `batch(for:)` before taking the listing's
+    /// lock) and merged with the order in one pass (`SortedKeyIndex.merge`).
     package mutating func inserted(_ keys: [CacheKey], batch: SortedKeyIndex? = nil) {
         guard !keys.isEmpty else { return }
-        guard index != nil, runningCounts == 0 else { return invalidate() }
+        // A background count's copy of the index keeps the old keys: a merge writes new ones
+        // (`FrontCodedKeys.editing`) and never copies them, so the listing is kept.
+        guard index != nil else { return invalidate() }
         dropScans()
-        let kept: Bool?
-        if keys.count <= Self.keysInsertedOneByOne {
-            kept = index?.insert(keys)
-        } else {
-            kept = index?.merge(sorted: batch ?? SortedKeyIndex.sortedBatch(keys))
-        }
-        if kept == false { invalidate() }
+        if index?.merge(sorted: batch ?? SortedKeyIndex.sortedBatch(keys)) == false { invalidate() }
     }
 
     /// The sorted batch `inserted(_:batch:)` would make of `keys`, made outside the lock (nil
-    /// when they are few enough to put in place one by one).
+    /// when they are few enough to sort under it).
     package static func batch(for keys: [CacheKey]) -> SortedKeyIndex? {
-        keys.count > keysInsertedOneByOne ? SortedKeyIndex.sortedBatch(keys) : nil
+        keys.count > keysSortedUnderTheLock ? SortedKeyIndex.sortedBatch(keys) : nil
     }
 
     /// Whether `inserted(_:batch:)` would take new keys in rather than drop the listing: with no
     /// index built there is nothing to keep current, and a batch sorted for it (a library's
     /// merge of 100,000 new records, 40 ms) would be thrown away.
-    package var takesInsertions: Bool { index != nil && runningCounts == 0 }
+    package var takesInsertions: Bool { index != nil }
 
-    /// Up to this many new keys are put in place one by one (a search and a shift each).
-    static let keysInsertedOneByOne = 256
+    /// Up to this many new keys are sorted under the listing's lock (a few microseconds).
+    static let keysSortedUnderTheLock = 256
 
     /// Keeps the listing current after this cache removed keys, however many: closing up the
     /// order costs one pass, less than reading and sorting every key again.

@@ -127,13 +127,7 @@ package struct SortedKeyIndex: Sendable {
         sorted.keys(in: range)
     }
 
-    /// Adds keys that are not in the index yet, each at its place in order; false when the
-    /// keys would pass 4 GiB and the index must be rebuilt.
-    mutating func insert(_ newKeys: [CacheKey]) -> Bool {
-        merge(sorted: Self.sortedBatch(newKeys))
-    }
-
-    /// Adds many keys that are not in the index yet: sorted among themselves and written with
+    /// Adds keys that are not in the index yet: sorted among themselves and written with
     /// the others in one pass (`FrontCodedKeys.editing`); false when they would pass 4 GiB and
     /// the index must be rebuilt.
     ///

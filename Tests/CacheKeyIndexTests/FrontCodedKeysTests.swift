@@ -72,7 +72,7 @@ import Testing
                 keys.subtract(removed)
             } else {
                 let added = (0..<Int(generator.next() % 4 + 1)).map { _ in "New:\(generator.next() % 100_000).\(round)" }.filter { !keys.contains($0) }
-                let inserted = index.insert(added.map { CacheKey($0) })
+                let inserted = index.merge(added.map { CacheKey($0) })
                 #expect(inserted)
                 keys.formUnion(added)
             }

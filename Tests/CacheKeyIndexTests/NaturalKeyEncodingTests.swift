@@ -133,7 +133,7 @@ import Testing
         var keys = Set(Self.randomKeys(count: 3000, seed: 5))
         var index = Self.sortedIndex(Array(keys))
         let added = ["Item:0", "QUERY_ROOT.new", "Item:000", "zzz", "a01b"].filter { !keys.contains($0) }
-        let inserted = index.insert(added.map { CacheKey($0) })
+        let inserted = index.merge(added.map { CacheKey($0) })
         #expect(inserted)
         keys.formUnion(added)
         let removed = Set(keys.shuffled().prefix(40)).union(["Item:0"])

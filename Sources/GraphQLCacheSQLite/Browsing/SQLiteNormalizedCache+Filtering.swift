@@ -69,7 +69,6 @@ extension SQLiteNormalizedCache {
                 if listing.counting === scan { return nil }
                 listing.counting?.stop()
                 listing.counting = scan
-                listing.runningCounts += 1
                 return (scan, scan.stopTicket)
             }
         }
@@ -78,7 +77,6 @@ extension SQLiteNormalizedCache {
             let count = scan.finish(unlessStoppedSince: ticket)
             self?.listing.withLock { listing in
                 if listing.counting === scan { listing.counting = nil }
-                listing.runningCounts -= 1
             }
             if let count { done(count) }
         }
