@@ -40,11 +40,6 @@ struct FrontCodedKeys: Sendable {
         }
     }
 
-    /// The first position whose key is not below `target` (an encoded key).
-    func lowerBound(of target: UnsafeBufferPointer<UInt8>) -> Int {
-        withCursor { $0.lowerBound(of: target) }
-    }
-
     /// The keys at `range` of positions (clamped), decoded.
     func keys(in range: Range<Int>) -> [CacheKey] {
         let range = range.clamped(to: 0..<count)

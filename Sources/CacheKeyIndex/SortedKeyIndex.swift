@@ -111,7 +111,7 @@ package struct SortedKeyIndex: Sendable {
     /// How many keys were appended (sorted or not).
     package var slotCount: Int { sorted.count + runs.reduce(0) { $0 + $1.count } + (runInFlight?.count ?? 0) + pending.count }
 
-    /// Bytes the sorted keys take (for tests and the benchmarks' notes).
+    /// Bytes the sorted keys take (tests check what the front coding saves).
     package var sortedByteCount: Int { sorted.byteCount }
 
     /// The key at `position` in natural order.
