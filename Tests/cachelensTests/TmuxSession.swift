@@ -8,9 +8,17 @@ final class TmuxSession {
     /// The socket of this session's private tmux server.
     let socket: String
 
+    /// Where the program's crash report goes, if it crashes (the Swift runtime's backtracer):
+    /// a failed wait quotes it whole, where the screen showed only the report's last lines.
+    let crashReports: String
+
     init(command: [String], size: (width: Int, height: Int), environment: [String: String] = [:]) throws {
         name = "cachelens-e2e"
         socket = "/tmp/cachelens-tmux-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).sock"
+        crashReports = socket + ".crashes"
+        mkdir(crashReports, 0o700)
+        var environment = environment
+        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=yes,interactive=no,output-to=\(crashReports)"
         let exports = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         let line = (exports.isEmpty ? "" : "env \(exports) ") + command.map(Self.quote).joined(separator: " ")
         try tmux(["new-session", "-d", "-s", name, "-x", "\(size.width)", "-y", "\(size.height)", line])
@@ -22,6 +30,14 @@ final class TmuxSession {
     func shutDown() {
         _ = try? tmux(["kill-server"])
         unlink(socket)
+        try? FileManager.default.removeItem(atPath: crashReports)
+    }
+
+    /// The crash reports the program left, each whole; empty when it did not crash.
+    func crashReportText() -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: crashReports)) ?? []).sorted()
+        return names.compactMap { try? String(contentsOfFile: crashReports + "/" + $0, encoding: .utf8) }
+            .map { "\nthe program crashed:\n\($0)" }.joined()
     }
 
     /// Presses named keys (`Enter`, `C-u`, `j`).
@@ -54,7 +70,7 @@ final class TmuxSession {
             if texts.allSatisfy(last.contains) { return last }
             sched_yield()
         }
-        Issue.record("timed out waiting for \(texts) on screen:\n\(last)", sourceLocation: sourceLocation)
+        Issue.record("timed out waiting for \(texts) on screen:\n\(last)\(crashReportText())", sourceLocation: sourceLocation)
         throw TmuxError.timeout
     }
 
@@ -69,7 +85,7 @@ final class TmuxSession {
             if condition(last) { return }
             sched_yield()
         }
-        Issue.record("timed out waiting for \(what) on screen:\n\(last)", sourceLocation: sourceLocation)
+        Issue.record("timed out waiting for \(what) on screen:\n\(last)\(crashReportText())", sourceLocation: sourceLocation)
         throw TmuxError.timeout
     }
 
