@@ -40,6 +40,24 @@ struct FrontCodedKeys: Sendable {
         }
     }
 
+    /// Where the key encoded as `target` stands, if it is here.
+    func position(of target: UnsafeBufferPointer<UInt8>) -> Int? {
+        withCursor { cursor in
+            let position = cursor.lowerBound(of: target)
+            guard position < count else { return nil }
+            cursor.move(to: position)
+            return NaturalKeyEncoding.compare(cursor.key, target) == 0 ? position : nil
+        }
+    }
+
+    /// These keys without `removed` (those here; nil when none is).
+    func removing(_ removed: [[UInt8]]) -> FrontCodedKeys? {
+        let positions = removed.compactMap { key in key.withUnsafeBufferPointer(position(of:)) }.sorted()
+        guard !positions.isEmpty else { return nil }
+        // Fewer keys never pass 4 GiB.
+        return editing(removing: positions, inserting: FrontCodedKeys())
+    }
+
     /// The keys at `range` of positions (clamped), decoded.
     func keys(in range: Range<Int>) -> [CacheKey] {
         let range = range.clamped(to: 0..<count)

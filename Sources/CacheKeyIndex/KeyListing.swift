@@ -47,6 +47,9 @@ package struct KeyListing {
     /// How many background counts were asked for while the keys sort: each waits for the sort,
     /// and only the last asked is made then.
     package var countsAskedWhileSorting = 0
+    /// Keys this cache wrote or removed while the background sort ran, in order: the sort
+    /// sorts the keys as read, and its result takes these when installed.
+    private var editsWhileSorting: [ListingEdit] = []
     /// `data_version` when the keys were read, to notice other processes' commits.
     package var dataVersion: Int64 = 0
 
@@ -55,6 +58,7 @@ package struct KeyListing {
 
     /// Forgets everything; the next page reads the keys again.
     package mutating func invalidate() {
+        editsWhileSorting = []
         index = nil
         head = nil
         sorting = nil
@@ -69,6 +73,13 @@ package struct KeyListing {
     /// lock) and merged with the order in one pass (`SortedKeyIndex.merge`).
     package mutating func inserted(_ keys: [CacheKey], batch: SortedKeyIndex? = nil) {
         guard !keys.isEmpty else { return }
+        if index == nil, sorting != nil, var beingSorted = unsorted {
+            let batch = batch ?? SortedKeyIndex.sortedBatch(keys)
+            guard !batch.isFull else { return invalidate() }
+            beingSorted.addSortedRun(batch)
+            editsWhileSorting.append(.inserted(batch))
+            return showWhileSorting(beingSorted)
+        }
         // A background count's copy of the index keeps the old keys: a merge writes new ones
         // (`FrontCodedKeys.editing`) and never copies them, so the listing is kept.
         guard index != nil else { return invalidate() }
@@ -85,7 +96,7 @@ package struct KeyListing {
     /// Whether `inserted(_:batch:)` would take new keys in rather than drop the listing: with no
     /// index built there is nothing to keep current, and a batch sorted for it (a library's
     /// merge of 100,000 new records, 40 ms) would be thrown away.
-    package var takesInsertions: Bool { index != nil }
+    package var takesInsertions: Bool { index != nil || (sorting != nil && unsorted != nil) }
 
     /// Up to this many new keys are sorted under the listing's lock (a few microseconds).
     static let keysSortedUnderTheLock = 256
@@ -94,6 +105,11 @@ package struct KeyListing {
     /// order costs one pass, less than reading and sorting every key again.
     package mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
+        if index == nil, sorting != nil, var beingSorted = unsorted {
+            beingSorted.removeFromRuns(keys)
+            editsWhileSorting.append(.removed(keys))
+            return showWhileSorting(beingSorted)
+        }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.remove(keys)
@@ -122,10 +138,23 @@ package struct KeyListing {
         index = SortedKeyIndex()
     }
 
+    /// While the sort runs: the keys being sorted as this cache's edits left them, and the head
+    /// found from them again (a frame's page and count come from these).
+    ///
+    /// Why: a write of a new key during the sort dropped the listing, and ten million keys
+    /// were read again (1.2 s, and the sort again).
+    private mutating func showWhileSorting(_ beingSorted: SortedKeyIndex) {
+        dropScans()
+        unsorted = beingSorted
+        let extremes = beingSorted.extremes(Self.headSize)
+        head = (extremes.smallest, extremes.largest, beingSorted.slotCount)
+    }
+
     /// Takes in every key as read at `version`: sorted at once below `backgroundThreshold`;
     /// else the first and last keys now, and the sort returned, to run in the background.
     package mutating func take(_ unsorted: SortedKeyIndex, readAt version: Int64) -> KeySort? {
         dataVersion = version
+        editsWhileSorting = []
         guard unsorted.slotCount >= backgroundThreshold else {
             var index = unsorted
             index.sortAll()
@@ -142,6 +171,14 @@ package struct KeyListing {
 
     /// Installs the sorted index in place of the head.
     package mutating func install(_ sorted: SortedKeyIndex) {
+        var sorted = sorted
+        for edit in editsWhileSorting {
+            switch edit {
+            case .inserted(let batch): if !sorted.merge(sorted: batch) { return invalidate() }
+            case .removed(let keys): sorted.remove(keys)
+            }
+        }
+        editsWhileSorting = []
         index = sorted
         head = nil
         unsorted = nil
@@ -198,4 +235,10 @@ package struct KeyListing {
         let clamped = range.clamped(to: tailStart..<head.total)
         return Array(head.tail[(clamped.lowerBound - tailStart)..<(clamped.upperBound - tailStart)])
     }
+}
+
+/// A change this cache made to its keys while they sorted (`KeyListing.editsWhileSorting`).
+private enum ListingEdit {
+    case inserted(SortedKeyIndex)
+    case removed(Set<CacheKey>)
 }

@@ -224,14 +224,24 @@ package struct SortedKeyIndex: Sendable {
 
     /// Where `key` stands in the order, if it is there.
     private func position(of key: CacheKey) -> Int? {
-        NaturalKeyEncoding.encode(key).withUnsafeBufferPointer { target in
-            sorted.withCursor { cursor in
-                let position = cursor.lowerBound(of: target)
-                guard position < count else { return nil }
-                cursor.move(to: position)
-                return NaturalKeyEncoding.compare(cursor.key, target) == 0 ? position : nil
-            }
-        }
+        NaturalKeyEncoding.encode(key).withUnsafeBufferPointer(sorted.position(of:))
+    }
+
+    /// Adds keys sorted already (`sortedBatch`), none of them here, as a run of their own: the
+    /// keys being merged in the background take a write made meanwhile (`sortAll()` merges it).
+    package mutating func addSortedRun(_ batch: SortedKeyIndex) {
+        guard batch.count > 0 else { return }
+        runs.append(batch.sorted)
+        plainASCII = plainASCII && batch.plainASCII
+    }
+
+    /// Drops `removed` keys wherever they stand, merged or not: the keys being merged in the
+    /// background take a removal made meanwhile.
+    package mutating func removeFromRuns(_ removed: Set<CacheKey>) {
+        sealRun()
+        let encoded = removed.map(NaturalKeyEncoding.encode)
+        sorted = sorted.removing(encoded) ?? sorted
+        runs = runs.map { $0.removing(encoded) ?? $0 }.filter { $0.count > 0 }
     }
 }
 

@@ -175,6 +175,29 @@ import SQLiteBaseline
         return (cache, sorted)
     }
 
+    /// Keys this cache writes and removes while the keys sort in the background are applied to
+    /// the keys being sorted, and to the sort's result once installed: the listing is not
+    /// dropped (ten million keys read again: two seconds), and pages meanwhile show them.
+    @Test func keysWrittenAndRemovedWhileTheKeysSortAreShownAndKept() throws {
+        let directory = try TemporaryDirectory()
+        let gate = Gate()
+        let (cache, sorted) = try sortingCache(directory, gate: gate)
+        defer { gate.open() }
+        let sort = cache.listing.withLock { $0.sorting }
+        try cache.merge(records: RecordSet(records: [Record(key: "AAA:new", ["x": .int(1)]), Record(key: "Item:new", ["x": .int(2)])]))
+        try cache.removeRecord(for: sorted[10])
+        try cache.removeRecord(for: sorted[3000])
+        #expect(cache.listing.withLock { $0.sorting === sort && $0.index == nil }, "the listing was dropped")
+        let expected = (sorted.filter { $0 != sorted[10] && $0 != sorted[3000] } + ["AAA:new", "Item:new"]).sorted()
+        #expect(try cache.keyCount(matching: nil) == expected.count)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 20) == Array(expected.prefix(20)))
+        #expect(try cache.keys(matching: nil, offset: 2990, limit: 20) == Array(expected[2990..<3010]))
+        #expect(try cache.keys(matching: nil, offset: expected.count - 5, limit: 10) == Array(expected.suffix(5)))
+        gate.open()
+        #expect(eventually { indexIsReady(cache) ? true : nil } == true)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 7000) == expected)
+    }
+
     /// Waits (a minute at most) until `found` gives a value, looking every millisecond (not
     /// spinning: the suite's terminal tests share the cores).
     private func eventually<T>(_ found: () -> T?) -> T? {

@@ -304,8 +304,11 @@ extension SQLiteNormalizedCache.State {
         if let index = keys.withLock({ $0.index }) { return index }
         // Waiting for the background sort without the listing's lock, which the UI tries.
         let index = keys.withLock { $0.sorting }?.sorted() ?? SortedKeyIndex()
-        keys.withLock { $0.install(index) }
-        return index
+        // Installed with the edits made while it sorted.
+        return keys.withLock { listing in
+            listing.install(index)
+            return listing.index ?? index
+        }
     }
 
     /// Forgets the listing once another process committed since it was read. While external
