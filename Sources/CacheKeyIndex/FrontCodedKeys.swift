@@ -58,6 +58,21 @@ struct FrontCodedKeys: Sendable {
         return editing(removing: positions, inserting: FrontCodedKeys())
     }
 
+    /// The positions, in order, of the keys `test` accepts and `also` accepts (given the
+    /// encoded key): one walk in order.
+    func positions(matching test: KeyTest, also: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Int] {
+        var positions: [Int] = []
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
+        defer { scratch.deallocate() }
+        withCursor { cursor in
+            for position in 0..<count {
+                if position == 0 { cursor.move(to: 0) } else { cursor.advance() }
+                if test.accepts(cursor.key, scratch: scratch) && also(cursor.key) { positions.append(position) }
+            }
+        }
+        return positions
+    }
+
     /// The keys at `range` of positions (clamped), decoded.
     func keys(in range: Range<Int>) -> [CacheKey] {
         let range = range.clamped(to: 0..<count)

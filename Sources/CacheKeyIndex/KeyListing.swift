@@ -119,6 +119,7 @@ package struct KeyListing {
     /// matches: found by one sweep of the keys rather than one search each.
     package mutating func removed(_ keys: Set<CacheKey>, allMatching pattern: KeyPattern) {
         guard !keys.isEmpty else { return }
+        if index == nil, sorting != nil, unsorted != nil { return removed(keys) }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.remove(keys, allMatching: pattern)
@@ -127,6 +128,11 @@ package struct KeyListing {
     /// After a removal by `pattern` that deleted every row whose key it matches (the explorer's
     /// delete that keeps the rows): no listed key it matches is left.
     package mutating func removedAll(matching pattern: KeyPattern) {
+        if index == nil, sorting != nil, var beingSorted = unsorted {
+            beingSorted.removeAllFromRuns(matching: pattern)
+            editsWhileSorting.append(.removedAll(pattern))
+            return showWhileSorting(beingSorted)
+        }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.removeAll(matching: pattern)
@@ -176,6 +182,7 @@ package struct KeyListing {
             switch edit {
             case .inserted(let batch): if !sorted.merge(sorted: batch) { return invalidate() }
             case .removed(let keys): sorted.remove(keys)
+            case .removedAll(let pattern): sorted.removeAll(matching: pattern)
             }
         }
         editsWhileSorting = []
@@ -241,4 +248,5 @@ package struct KeyListing {
 private enum ListingEdit {
     case inserted(SortedKeyIndex)
     case removed(Set<CacheKey>)
+    case removedAll(KeyPattern)
 }

@@ -196,17 +196,7 @@ package struct SortedKeyIndex: Sendable {
     /// The positions, in order, of the keys `pattern` matches and `also` accepts (given the
     /// encoded key).
     private func matchingPositions(of pattern: KeyPattern, also: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Int] {
-        var positions: [Int] = []
-        let test = KeyTest(pattern, plainASCII: plainASCII)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
-        defer { scratch.deallocate() }
-        sorted.withCursor { cursor in
-            for position in 0..<count {
-                if position == 0 { cursor.move(to: 0) } else { cursor.advance() }
-                if test.accepts(cursor.key, scratch: scratch) && also(cursor.key) { positions.append(position) }
-            }
-        }
-        return positions
+        sorted.positions(matching: KeyTest(pattern, plainASCII: plainASCII), also: also)
     }
 
     /// Below this many removed keys, looking each up costs less than a sweep.
@@ -233,6 +223,19 @@ package struct SortedKeyIndex: Sendable {
         guard batch.count > 0 else { return }
         runs.append(batch.sorted)
         plainASCII = plainASCII && batch.plainASCII
+    }
+
+    /// Drops every key `pattern` matches wherever it stands, merged or not: the keys being
+    /// merged in the background take a delete by pattern made meanwhile.
+    package mutating func removeAllFromRuns(matching pattern: KeyPattern) {
+        sealRun()
+        let test = KeyTest(pattern, plainASCII: plainASCII)
+        func without(_ keys: FrontCodedKeys) -> FrontCodedKeys {
+            let positions = keys.positions(matching: test) { _ in true }
+            return positions.isEmpty ? keys : keys.editing(removing: positions, inserting: FrontCodedKeys()) ?? keys
+        }
+        sorted = without(sorted)
+        runs = runs.map(without).filter { $0.count > 0 }
     }
 
     /// Drops `removed` keys wherever they stand, merged or not: the keys being merged in the

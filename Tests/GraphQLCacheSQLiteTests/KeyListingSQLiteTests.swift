@@ -198,6 +198,32 @@ import SQLiteBaseline
         #expect(try cache.keys(matching: nil, offset: 0, limit: 7000) == expected)
     }
 
+    /// Deletes by pattern while the keys sort: the one that names the keys it deleted and the
+    /// explorer's, which keeps the rows and says only that every matching key is gone.
+    @Test(arguments: [false, true])
+    func aDeleteByPatternWhileTheKeysSortIsShownAndKept(keepingRows: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let gate = Gate()
+        let (cache, sorted) = try sortingCache(directory, gate: gate)
+        defer { gate.open() }
+        let sort = cache.listing.withLock { $0.sorting }
+        let pattern = keepingRows ? "person:" : "item:1"
+        if keepingRows {
+            let count = sorted.filter(KeyPattern(pattern).matches).count
+            _ = try cache.removeRows(matching: pattern, expecting: count) { _ in }
+        } else {
+            try cache.removeRecords(matching: pattern)
+        }
+        #expect(cache.listing.withLock { $0.sorting === sort && $0.index == nil }, "the listing was dropped")
+        let expected = sorted.filter { !KeyPattern(pattern).matches($0) }
+        #expect(try cache.keyCount(matching: nil) == expected.count)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 20) == Array(expected.prefix(20)))
+        #expect(try cache.keys(matching: nil, offset: 2000, limit: 20) == Array(expected[2000..<2020]))
+        gate.open()
+        #expect(eventually { indexIsReady(cache) ? true : nil } == true)
+        #expect(try cache.keys(matching: nil, offset: 0, limit: 7000) == expected)
+    }
+
     /// Waits (a minute at most) until `found` gives a value, looking every millisecond (not
     /// spinning: the suite's terminal tests share the cores).
     private func eventually<T>(_ found: () -> T?) -> T? {
