@@ -50,12 +50,16 @@ struct FrontCodedKeys: Sendable {
         }
     }
 
-    /// These keys without `removed` (those here; nil when none is).
-    func removing(_ removed: [[UInt8]]) -> FrontCodedKeys? {
-        let positions = removed.compactMap { key in key.withUnsafeBufferPointer(position(of:)) }.sorted()
-        guard !positions.isEmpty else { return nil }
+    /// These keys without `removed` (encoded keys; those not here are ignored).
+    func removing(_ removed: [[UInt8]]) -> FrontCodedKeys {
+        removing(at: removed.compactMap { key in key.withUnsafeBufferPointer(position(of:)) }.sorted())
+    }
+
+    /// These keys without those at `positions` (ascending).
+    func removing(at positions: [Int]) -> FrontCodedKeys {
+        guard !positions.isEmpty else { return self }
         // Fewer keys never pass 4 GiB.
-        return editing(removing: positions, inserting: FrontCodedKeys())
+        return editing(removing: positions, inserting: FrontCodedKeys()) ?? self
     }
 
     /// The positions, in order, of the keys `test` accepts and `also` accepts (given the
@@ -97,12 +101,8 @@ struct KeyCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let blockStarts: UnsafeBufferPointer<UInt32>
     let blockPositions: UnsafeBufferPointer<UInt32>
-    /// Owns the decoded key's bytes (grown as a longer key needs); `buffer` and `capacity` are
-    /// its pointer and size, copied here because every access to a class's variable is checked
-    /// for exclusivity at run time, which made a sweep of ten million keys twice as slow.
+    /// The decoded key's bytes (grown as a longer key needs).
     private let storage = KeyBuffer()
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
     private var length = 0
     /// The position of `key`; -1 before the first move.
     private(set) var position = -1
@@ -116,15 +116,13 @@ struct KeyCursor {
         self.bytes = bytes
         self.blockStarts = blockStarts
         self.blockPositions = blockPositions
-        buffer = storage.pointer
-        capacity = storage.capacity
     }
 
     var count: Int { Int(blockPositions[blockPositions.count - 1]) }
     var blockCount: Int { blockStarts.count - 1 }
 
     /// The key at `position`.
-    var key: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: buffer, count: length) }
+    var key: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.pointer, count: length) }
 
     /// Decodes the key at `target` (within `0..<count`): on from here when it lies ahead in the
     /// same block, else from the start of its block.
@@ -199,11 +197,8 @@ struct KeyCursor {
         let shared = Self.readVarint(bytes, &offset)
         let rest = Self.readVarint(bytes, &offset)
         let total = shared + rest
-        if total > capacity {
-            storage.grow(to: total, keeping: length)
-            (buffer, capacity) = (storage.pointer, storage.capacity)
-        }
-        let source = bytes.baseAddress! + offset, target = buffer + shared
+        if total > storage.capacity { storage.grow(to: total, keeping: length) }
+        let source = bytes.baseAddress! + offset, target = storage.pointer + shared
         // A key's own bytes are usually two or three: a call to `memmove` for each cost more
         // than the copy.
         if rest <= 16 {

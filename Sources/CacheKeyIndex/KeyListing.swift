@@ -73,12 +73,9 @@ package struct KeyListing {
     /// lock) and merged with the order in one pass (`SortedKeyIndex.merge`).
     package mutating func inserted(_ keys: [CacheKey], batch: SortedKeyIndex? = nil) {
         guard !keys.isEmpty else { return }
-        if index == nil, sorting != nil, var beingSorted = unsorted {
+        if isSorting {
             let batch = batch ?? SortedKeyIndex.sortedBatch(keys)
-            guard !batch.isFull else { return invalidate() }
-            beingSorted.addSortedRun(batch)
-            editsWhileSorting.append(.inserted(batch))
-            return showWhileSorting(beingSorted)
+            return batch.isFull ? invalidate() : editWhileSorting(.inserted(batch))
         }
         // A background count's copy of the index keeps the old keys: a merge writes new ones
         // (`FrontCodedKeys.editing`) and never copies them, so the listing is kept.
@@ -96,7 +93,7 @@ package struct KeyListing {
     /// Whether `inserted(_:batch:)` would take new keys in rather than drop the listing: with no
     /// index built there is nothing to keep current, and a batch sorted for it (a library's
     /// merge of 100,000 new records, 40 ms) would be thrown away.
-    package var takesInsertions: Bool { index != nil || (sorting != nil && unsorted != nil) }
+    package var takesInsertions: Bool { index != nil || isSorting }
 
     /// Up to this many new keys are sorted under the listing's lock (a few microseconds).
     static let keysSortedUnderTheLock = 256
@@ -105,11 +102,7 @@ package struct KeyListing {
     /// order costs one pass, less than reading and sorting every key again.
     package mutating func removed(_ keys: Set<CacheKey>) {
         guard !keys.isEmpty else { return }
-        if index == nil, sorting != nil, var beingSorted = unsorted {
-            beingSorted.removeFromRuns(keys)
-            editsWhileSorting.append(.removed(keys))
-            return showWhileSorting(beingSorted)
-        }
+        if isSorting { return editWhileSorting(.removed(keys)) }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.remove(keys)
@@ -119,7 +112,7 @@ package struct KeyListing {
     /// matches: found by one sweep of the keys rather than one search each.
     package mutating func removed(_ keys: Set<CacheKey>, allMatching pattern: KeyPattern) {
         guard !keys.isEmpty else { return }
-        if index == nil, sorting != nil, unsorted != nil { return removed(keys) }
+        if isSorting { return editWhileSorting(.removed(keys)) }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.remove(keys, allMatching: pattern)
@@ -128,11 +121,7 @@ package struct KeyListing {
     /// After a removal by `pattern` that deleted every row whose key it matches (the explorer's
     /// delete that keeps the rows): no listed key it matches is left.
     package mutating func removedAll(matching pattern: KeyPattern) {
-        if index == nil, sorting != nil, var beingSorted = unsorted {
-            beingSorted.removeAllFromRuns(matching: pattern)
-            editsWhileSorting.append(.removedAll(pattern))
-            return showWhileSorting(beingSorted)
-        }
+        if isSorting { return editWhileSorting(.removedAll(pattern)) }
         guard index != nil else { return invalidate() }
         dropScans()
         index?.removeAll(matching: pattern)
@@ -144,12 +133,19 @@ package struct KeyListing {
         index = SortedKeyIndex()
     }
 
-    /// While the sort runs: the keys being sorted as this cache's edits left them, and the head
-    /// found from them again (a frame's page and count come from these).
+    /// Whether the keys are sorting in the background, with the keys being sorted at hand.
+    private var isSorting: Bool { index == nil && sorting != nil && unsorted != nil }
+
+    /// While the sort runs: `edit` made to the keys being sorted, the head found from them
+    /// again (a frame's page and count come from these), and the edit kept for the sort's
+    /// result (`install`).
     ///
     /// Why: a write of a new key during the sort dropped the listing, and ten million keys
     /// were read again (1.2 s, and the sort again).
-    private mutating func showWhileSorting(_ beingSorted: SortedKeyIndex) {
+    private mutating func editWhileSorting(_ edit: ListingEdit) {
+        guard var beingSorted = unsorted else { return }
+        guard edit.apply(to: &beingSorted) else { return invalidate() }
+        editsWhileSorting.append(edit)
         dropScans()
         unsorted = beingSorted
         let extremes = beingSorted.extremes(Self.headSize)
@@ -178,13 +174,7 @@ package struct KeyListing {
     /// Installs the sorted index in place of the head.
     package mutating func install(_ sorted: SortedKeyIndex) {
         var sorted = sorted
-        for edit in editsWhileSorting {
-            switch edit {
-            case .inserted(let batch): if !sorted.merge(sorted: batch) { return invalidate() }
-            case .removed(let keys): sorted.remove(keys)
-            case .removedAll(let pattern): sorted.removeAll(matching: pattern)
-            }
-        }
+        for edit in editsWhileSorting where !edit.apply(to: &sorted) { return invalidate() }
         editsWhileSorting = []
         index = sorted
         head = nil
@@ -249,4 +239,15 @@ private enum ListingEdit {
     case inserted(SortedKeyIndex)
     case removed(Set<CacheKey>)
     case removedAll(KeyPattern)
+
+    /// Makes the change to `index`, merged or still in runs; false when the keys would pass
+    /// 4 GiB (the listing is then read again).
+    func apply(to index: inout SortedKeyIndex) -> Bool {
+        switch self {
+        case .inserted(let batch): return index.add(sortedBatch: batch)
+        case .removed(let keys): index.removeMergedOrNot(keys)
+        case .removedAll(let pattern): index.removeAllMergedOrNot(matching: pattern)
+        }
+        return true
+    }
 }

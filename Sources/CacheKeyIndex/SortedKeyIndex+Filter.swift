@@ -30,7 +30,8 @@ extension SortedKeyIndex {
         let shares = parallel ? max(1, min(4, (count - start) / Self.sweepShare)) : 1
         return sorted.withCursor { cursor in
             let first = cursor.block(holding: start), blocks = cursor.blockCount - first
-            let swept = SweptBlocks(cursor: cursor, start: start, test: test)
+            let swept = SweptBlocks(bytes: cursor.bytes, blockStarts: cursor.blockStarts, blockPositions: cursor.blockPositions,
+                                    start: start, test: test)
             let found = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: shares)
             found.initialize(repeating: [])
             defer { found.deinitialize().deallocate() }
@@ -46,7 +47,9 @@ extension SortedKeyIndex {
 
 /// The keys handed to the cores that sweep them: read-only.
 private struct SweptBlocks: @unchecked Sendable {
-    let cursor: KeyCursor
+    let bytes: UnsafeBufferPointer<UInt8>
+    let blockStarts: UnsafeBufferPointer<UInt32>
+    let blockPositions: UnsafeBufferPointer<UInt32>
     let start: Int
     let test: KeyTest
 
@@ -54,15 +57,14 @@ private struct SweptBlocks: @unchecked Sendable {
     /// whose bytes is the filter's sentinel is passed over undecoded: a filter few keys match
     /// (a type name among ten million items) then reads each block's bytes once.
     func matches(inBlocks blocks: Range<Int>) -> [Int32] {
-        var cursor = KeyCursor(bytes: self.cursor.bytes, blockStarts: self.cursor.blockStarts,
-                               blockPositions: self.cursor.blockPositions)
+        var cursor = KeyCursor(bytes: bytes, blockStarts: blockStarts, blockPositions: blockPositions)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: KeyTest.scratchCapacity)
         defer { scratch.deallocate() }
         var found: [Int32] = []
         for block in blocks {
-            let first = Int(cursor.blockPositions[block]), end = Int(cursor.blockPositions[block + 1])
+            let first = Int(blockPositions[block]), end = Int(blockPositions[block + 1])
             guard end > start else { continue }
-            let raw = UnsafeBufferPointer(rebasing: cursor.bytes[Int(cursor.blockStarts[block])..<Int(cursor.blockStarts[block + 1])])
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(blockStarts[block])..<Int(blockStarts[block + 1])])
             guard test.mayAccept(anyKeyWithin: raw) else { continue }
             cursor.enterBlock(block)
             for position in first..<end {

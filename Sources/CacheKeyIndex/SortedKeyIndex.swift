@@ -205,8 +205,7 @@ package struct SortedKeyIndex: Sendable {
     /// Drops the keys at `positions` (ascending).
     private mutating func closeUp(_ positions: [Int]) {
         guard !positions.isEmpty else { return }
-        // Fewer keys never pass 4 GiB.
-        sorted = sorted.editing(removing: positions, inserting: FrontCodedKeys()) ?? sorted
+        sorted = sorted.removing(at: positions)
     }
 
     /// Whether `key` is in the index.
@@ -217,22 +216,25 @@ package struct SortedKeyIndex: Sendable {
         NaturalKeyEncoding.encode(key).withUnsafeBufferPointer(sorted.position(of:))
     }
 
-    /// Adds keys sorted already (`sortedBatch`), none of them here, as a run of their own: the
-    /// keys being merged in the background take a write made meanwhile (`sortAll()` merges it).
-    package mutating func addSortedRun(_ batch: SortedKeyIndex) {
-        guard batch.count > 0 else { return }
+    /// Adds keys sorted already (`sortedBatch`), none of them here: merged with the order when
+    /// every key is, else as a run of their own (`sortAll()` merges it: the keys being merged
+    /// in the background take a write made meanwhile); false when they would pass 4 GiB.
+    package mutating func add(sortedBatch batch: SortedKeyIndex) -> Bool {
+        sealRun()
+        guard !runs.isEmpty else { return merge(sorted: batch) }
+        guard batch.count > 0 else { return true }
         runs.append(batch.sorted)
         plainASCII = plainASCII && batch.plainASCII
+        return true
     }
 
     /// Drops every key `pattern` matches wherever it stands, merged or not: the keys being
     /// merged in the background take a delete by pattern made meanwhile.
-    package mutating func removeAllFromRuns(matching pattern: KeyPattern) {
+    package mutating func removeAllMergedOrNot(matching pattern: KeyPattern) {
         sealRun()
         let test = KeyTest(pattern, plainASCII: plainASCII)
         func without(_ keys: FrontCodedKeys) -> FrontCodedKeys {
-            let positions = keys.positions(matching: test) { _ in true }
-            return positions.isEmpty ? keys : keys.editing(removing: positions, inserting: FrontCodedKeys()) ?? keys
+            keys.removing(at: keys.positions(matching: test) { _ in true })
         }
         sorted = without(sorted)
         runs = runs.map(without).filter { $0.count > 0 }
@@ -240,11 +242,11 @@ package struct SortedKeyIndex: Sendable {
 
     /// Drops `removed` keys wherever they stand, merged or not: the keys being merged in the
     /// background take a removal made meanwhile.
-    package mutating func removeFromRuns(_ removed: Set<CacheKey>) {
+    package mutating func removeMergedOrNot(_ removed: Set<CacheKey>) {
         sealRun()
         let encoded = removed.map(NaturalKeyEncoding.encode)
-        sorted = sorted.removing(encoded) ?? sorted
-        runs = runs.map { $0.removing(encoded) ?? $0 }.filter { $0.count > 0 }
+        sorted = sorted.removing(encoded)
+        runs = runs.map { $0.removing(encoded) }.filter { $0.count > 0 }
     }
 }
 
